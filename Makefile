@@ -1,0 +1,73 @@
+# Leidraad: `make run` to use it, `make test` to test it. See README.md.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PIP := $(VENV)/bin/pip
+CHROMIUM := /usr/lib/chromium/chromium
+MO := locale/en/LC_MESSAGES/django.mo
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test test-postgres lint format messages bench clean-data help chromium
+
+help:
+	@echo "make run            set up, load laws and trees, serve on http://$(HOST):$(PORT)"
+	@echo "make test           set up and run every test (SQLite)"
+	@echo "make test-postgres  run every test against a throwaway PostgreSQL 15 server"
+	@echo "make lint           ruff check and format check"
+
+$(VENV)/.runtime: requirements.txt
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PIP) install --quiet --disable-pip-version-check -r requirements.txt
+	@touch $@
+
+$(VENV)/.dev: requirements-dev.txt $(VENV)/.runtime
+	$(PIP) install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@touch $@
+
+# The compiled catalogue is committed, so a machine without gettext still runs; it is rebuilt
+# when the .po file changed and msgfmt is there.
+$(MO): locale/en/LC_MESSAGES/django.po $(VENV)/.runtime
+	@if command -v msgfmt >/dev/null; then $(PY) manage.py compilemessages --verbosity 0; \
+	else echo "msgfmt not found: using the committed $(MO)"; fi
+	@touch $@
+
+run: $(VENV)/.runtime $(MO)
+	$(PY) manage.py migrate --no-input
+	$(PY) manage.py bootstrap
+	DEBUG=true $(PY) manage.py runserver $(HOST):$(PORT)
+
+chromium:
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "Chromium not found: installing Debian's chromium for the browser tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  fi; \
+	fi
+	@if [ ! -x $(CHROMIUM) ]; then \
+	  if [ "$$CI" = true ]; then echo "ERROR: Chromium missing at $(CHROMIUM); CI needs the browser tests." >&2; exit 1; fi; \
+	  echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"; \
+	  echo "!! Chromium not found at $(CHROMIUM): browser tests will be SKIPPED.       !!"; \
+	  echo "!! Install it with: sudo apt-get install chromium                           !!"; \
+	  echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"; \
+	fi
+
+test: $(VENV)/.dev $(MO) chromium
+	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+test-postgres: $(VENV)/.dev $(MO) chromium
+	scripts/with-postgres.sh $(VENV)/bin/pytest $(PYTEST_ARGS)
+
+lint: $(VENV)/.dev
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(VENV)/.dev
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
+
+messages: $(VENV)/.dev
+	$(PY) manage.py makemessages -l en --no-obsolete --add-location file -i ".venv/*" -i "staticfiles/*"
+
+clean-data:
+	rm -rf data/

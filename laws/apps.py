@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class LawsConfig(AppConfig):
+    name = "laws"
+    verbose_name = "Wetten en beslisbomen"

@@ -1,0 +1,133 @@
+"""Law text: editions, articles, provisions, footnotes, cross-references and our summaries.
+
+Provisions carry a canonical key the way directors cite them: the article number, then the
+section letter, the item number and the sub-item in parentheses (``62D2``, ``43B2(b)``,
+``50D2(a)``). Lettered items directly under an article, as in the 1963 code, become
+``52(a)``. Official text only ever comes from an import; ``ArticleSummary`` holds our own
+plain-language words and is always shown as a summary.
+"""
+
+from django.db import models
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+
+class Edition(models.Model):
+    code = models.CharField(_("code"), max_length=10, unique=True)
+    language = models.CharField(_("taal"), max_length=5, default="nl")
+    title = models.CharField(_("titel"), max_length=200, blank=True)
+    source_note = models.TextField(_("bron"), blank=True)
+    is_current = models.BooleanField(_("geldende editie"), default=False)
+    source_hash = models.CharField(max_length=64, blank=True, editable=False)
+    imported_at = models.DateTimeField(null=True, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["code"]
+        verbose_name = _("editie")
+        verbose_name_plural = _("edities")
+
+    def __str__(self) -> str:
+        return self.title or self.code
+
+
+class Article(models.Model):
+    edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="articles")
+    number = models.CharField(_("nummer"), max_length=10)
+    title = models.CharField(_("titel"), max_length=300, blank=True)
+    group = models.CharField(_("hoofdstuk of deel"), max_length=300, blank=True)
+    order = models.PositiveIntegerField(default=0)
+    text = models.TextField(_("inleidende tekst"), blank=True)
+
+    class Meta:
+        ordering = ["edition", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["edition", "number"], name="article_unique_number")
+        ]
+        verbose_name = _("artikel")
+        verbose_name_plural = _("artikelen")
+
+    def __str__(self) -> str:
+        return f"{self.edition.code} art. {self.number}"
+
+
+class Provision(models.Model):
+    article = models.ForeignKey(Article, on_delete=models.CASCADE, related_name="provisions")
+    parent = models.ForeignKey(
+        "self", on_delete=models.CASCADE, null=True, blank=True, related_name="children"
+    )
+    label = models.CharField(_("label"), max_length=10)
+    key = models.CharField(_("sleutel"), max_length=30, db_index=True)
+    heading = models.CharField(_("kop"), max_length=300, blank=True)
+    text = models.TextField(_("tekst"), blank=True)
+    order = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["article", "order"]
+        constraints = [
+            models.UniqueConstraint(fields=["article", "key"], name="provision_unique_key")
+        ]
+        verbose_name = _("bepaling")
+        verbose_name_plural = _("bepalingen")
+
+    def __str__(self) -> str:
+        return self.key
+
+
+class Footnote(models.Model):
+    article = models.ForeignKey(Article, on_delete=models.CASCADE, related_name="footnotes")
+    provision = models.ForeignKey(
+        Provision, on_delete=models.CASCADE, null=True, blank=True, related_name="footnotes"
+    )
+    marker = models.CharField(_("markering"), max_length=10, blank=True)
+    text = models.TextField(_("tekst"))
+    order = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["article", "order"]
+        verbose_name = _("voetnoot")
+        verbose_name_plural = _("voetnoten")
+
+
+class CrossReference(models.Model):
+    """A reference such as ``zie artikel 64 C`` found in the text of an article or provision."""
+
+    article = models.ForeignKey(Article, on_delete=models.CASCADE, related_name="references")
+    provision = models.ForeignKey(
+        Provision, on_delete=models.CASCADE, null=True, blank=True, related_name="references"
+    )
+    footnote = models.ForeignKey(
+        Footnote, on_delete=models.CASCADE, null=True, blank=True, related_name="references"
+    )
+    raw = models.CharField(_("zoals geschreven"), max_length=100)
+    target_key = models.CharField(_("doel"), max_length=30)
+    target_article = models.ForeignKey(
+        Article, on_delete=models.SET_NULL, null=True, blank=True, related_name="referred_by"
+    )
+    target_provision = models.ForeignKey(
+        Provision, on_delete=models.SET_NULL, null=True, blank=True, related_name="referred_by"
+    )
+    order = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["article", "order"]
+        verbose_name = _("verwijzing")
+        verbose_name_plural = _("verwijzingen")
+
+
+class ArticleSummary(models.Model):
+    """Our own plain-language summary: never official text, always labelled as a summary."""
+
+    article = models.OneToOneField(Article, on_delete=models.CASCADE, related_name="summary")
+    text_nl = models.TextField(_("samenvatting (nl)"))
+    text_en = models.TextField(_("samenvatting (en)"), blank=True)
+
+    class Meta:
+        verbose_name = _("samenvatting")
+        verbose_name_plural = _("samenvattingen")
+
+    @property
+    def text(self) -> str:
+        return self.text_en if get_language() == "en" and self.text_en else self.text_nl
+
+
+# --- Decision trees ------------------------------------------------------------------------

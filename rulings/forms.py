@@ -1,0 +1,36 @@
+from django import forms
+from django.contrib.auth import password_validation
+from django.contrib.auth.forms import BaseUserCreationForm
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+
+from .models import Club, User
+
+
+class SetupForm(BaseUserCreationForm):
+    """The first administrator and the first club, on a fresh install."""
+
+    club_name = forms.CharField(label=_("Naam van de club"), max_length=200)
+
+    class Meta:
+        model = User
+        fields = ["username", "first_name", "last_name", "email"]
+        labels = {"username": _("Gebruikersnaam")}
+
+    def clean_club_name(self) -> str:
+        name = self.cleaned_data["club_name"].strip()
+        if not slugify(name):
+            raise forms.ValidationError(_("Geef de club een naam met letters of cijfers."))
+        return name
+
+    def create_club(self) -> Club:
+        name = self.cleaned_data["club_name"]
+        return Club.objects.create(name=name, slug=slugify(name)[:60])
+
+
+class LanguageForm(forms.Form):
+    language = forms.ChoiceField(choices=User._meta.get_field("language").choices)
+    next = forms.CharField(required=False)
+
+
+__all__ = ["SetupForm", "LanguageForm", "password_validation"]

@@ -1,0 +1,219 @@
+"""Clubs, users and roles; rulings with their steps and hash-chained audit events."""
+
+import uuid
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractUser
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class User(AbstractUser):
+    language = models.CharField(
+        _("taal"), max_length=5, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
+
+
+class Club(models.Model):
+    name = models.CharField(_("naam"), max_length=200)
+    slug = models.SlugField(_("korte naam"), max_length=60, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.TextChoices):
+    DIRECTOR = "director", _("wedstrijdleider")
+    REVIEWER = "reviewer", _("beoordelaar")
+    TRAINER = "trainer", _("trainer")
+    ADMIN = "admin", _("beheerder")
+
+
+class Membership(models.Model):
+    """A user's role in a club. A user may hold several roles in one club (one row each);
+    the admin role includes every other role."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("rol"), max_length=20, choices=Role.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "club", "role"], name="membership_unique")
+        ]
+        verbose_name = _("lidmaatschap")
+        verbose_name_plural = _("lidmaatschappen")
+
+    def __str__(self) -> str:
+        return f"{self.user} – {self.club} ({self.get_role_display()})"
+
+
+class Mode(models.TextChoices):
+    LIVE = "live", _("echt")
+    TRAINING = "training", _("oefening")
+
+
+class Status(models.TextChoices):
+    IN_PROGRESS = "in_progress", _("bezig")
+    DEFERRED = "deferred", _("uitgesteld")
+    FINAL = "final", _("definitief")
+
+
+class Seat(models.TextChoices):
+    NORTH = "N", _("Noord")
+    EAST = "E", _("Oost")
+    SOUTH = "S", _("Zuid")
+    WEST = "W", _("West")
+
+
+class Strain(models.TextChoices):
+    CLUBS = "C", "♣"
+    DIAMONDS = "D", "♦"
+    HEARTS = "H", "♥"
+    SPADES = "S", "♠"
+    NOTRUMP = "NT", _("SA")
+
+
+class Doubled(models.TextChoices):
+    NONE = "", "–"
+    DOUBLED = "X", _("gedoubleerd")
+    REDOUBLED = "XX", _("geredoubleerd")
+
+
+class Ruling(models.Model):
+    """One ruling (*arbitrage*): the tree and version used, the path of steps, the outcome and
+    the table context. Tree content is snapshotted into steps and outcome fields so that a
+    later change to a tree file never changes a past ruling."""
+
+    uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="rulings")
+    director = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="rulings"
+    )
+    mode = models.CharField(_("modus"), max_length=10, choices=Mode.choices, default=Mode.LIVE)
+    status = models.CharField(
+        _("status"), max_length=20, choices=Status.choices, default=Status.IN_PROGRESS
+    )
+
+    tree_slug = models.CharField(_("beslisboom"), max_length=80, db_index=True)
+    tree_title = models.CharField(_("onregelmatigheid"), max_length=200)
+    edition_code = models.CharField(_("editie"), max_length=10)
+    tree_version = models.CharField(_("versie beslisboom"), max_length=64)
+    current_node_key = models.CharField(max_length=80)
+
+    outcome_key = models.CharField(_("uitkomst"), max_length=80, blank=True, db_index=True)
+    outcome = models.JSONField(_("uitspraak"), default=dict, blank=True)
+
+    played_on = models.DateField(_("speeldatum"), null=True, blank=True, db_index=True)
+    event = models.CharField(_("wedstrijd of zitting"), max_length=200, blank=True)
+    round = models.PositiveSmallIntegerField(_("ronde"), null=True, blank=True)
+    table = models.PositiveSmallIntegerField(_("tafel"), null=True, blank=True)
+    board = models.PositiveSmallIntegerField(
+        _("spel"), null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(128)]
+    )
+    offender_seat = models.CharField(
+        _("plaats overtreder"), max_length=1, choices=Seat.choices, blank=True
+    )
+    declarer_seat = models.CharField(
+        _("plaats leider"), max_length=1, choices=Seat.choices, blank=True
+    )
+    contract_level = models.PositiveSmallIntegerField(
+        _("contracthoogte"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(7)],
+    )
+    contract_strain = models.CharField(
+        _("kleur"), max_length=2, choices=Strain.choices, blank=True
+    )
+    contract_doubled = models.CharField(
+        _("doublet"), max_length=2, choices=Doubled.choices, blank=True
+    )
+    notes = models.TextField(_("aantekeningen"), blank=True)
+
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finalised_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["club", "mode", "status", "-created_at"])]
+        verbose_name = _("arbitrage")
+        verbose_name_plural = _("arbitrages")
+
+    def __str__(self) -> str:
+        return f"{self.tree_title} ({self.uuid})"
+
+
+class Step(models.Model):
+    """A question shown and the answer given. Changing an earlier answer marks the later steps
+    superseded; they are kept, never deleted."""
+
+    ruling = models.ForeignKey(Ruling, on_delete=models.CASCADE, related_name="steps")
+    order = models.PositiveIntegerField()
+    node_key = models.CharField(max_length=80)
+    question = models.JSONField(default=dict)
+    choice_key = models.CharField(max_length=80)
+    answer = models.JSONField(default=dict)
+    citations = models.JSONField(default=list)
+    answered_at = models.DateTimeField()
+    superseded = models.BooleanField(default=False)
+    superseded_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["ruling", "answered_at", "pk"]
+        indexes = [models.Index(fields=["ruling", "superseded", "order"])]
+        verbose_name = _("stap")
+        verbose_name_plural = _("stappen")
+
+
+class AuditQuerySet(models.QuerySet):
+    def update(self, **kwargs):
+        raise PermissionError("audit events are append-only")
+
+    def delete(self):
+        raise PermissionError("audit events are append-only")
+
+
+class AuditEvent(models.Model):
+    """Append-only and hash-chained per ruling: ``hash`` is SHA-256 over a canonical JSON of
+    the event together with ``prev_hash`` (see ``rulings/audit.py``)."""
+
+    ruling = models.ForeignKey(Ruling, on_delete=models.PROTECT, related_name="audit_events")
+    sequence = models.PositiveIntegerField()
+    at = models.DateTimeField()
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True
+    )
+    actor_name = models.CharField(max_length=150, blank=True)
+    action = models.CharField(max_length=40)
+    data = models.JSONField(default=dict)
+    prev_hash = models.CharField(max_length=64)
+    hash = models.CharField(max_length=64)
+
+    objects = AuditQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["ruling", "sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["ruling", "sequence"], name="audit_unique_sequence")
+        ]
+        verbose_name = _("auditgebeurtenis")
+        verbose_name_plural = _("auditlog")
+
+    def save(self, *args, **kwargs):
+        if self.pk is not None:
+            raise PermissionError("audit events are append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise PermissionError("audit events are append-only")

@@ -1,0 +1,16 @@
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.home, name="home"),
+    path("setup/", views.setup, name="setup"),
+    path("taal/", views.set_language, name="set_language"),
+    path(
+        "inloggen/",
+        auth_views.LoginView.as_view(template_name="registration/login.html"),
+        name="login",
+    ),
+    path("uitloggen/", auth_views.LogoutView.as_view(), name="logout"),
+]

@@ -1,0 +1,150 @@
+"""Shared fixtures: clubs and named personas, logged-in clients, and Chromium for Playwright."""
+
+import os
+from pathlib import Path
+
+import pytest
+from django.test import Client
+
+from rulings.models import Club, Membership, Role, User
+
+# Playwright's sync API runs an event loop in the test thread; Django's live_server and ORM
+# calls from the same thread are safe here.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/lib/chromium/chromium"))
+ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+PASSWORD = "gr00t-Slem-7NT"
+
+
+def make_user(username: str, club: Club | None = None, *roles: str, **extra) -> User:
+    user = User.objects.create_user(username=username, password=PASSWORD, **extra)
+    for role in roles:
+        Membership.objects.create(user=user, club=club, role=role)
+    return user
+
+
+@pytest.fixture
+def club_a(db) -> Club:
+    return Club.objects.create(name="BC De Troefkaart", slug="troefkaart")
+
+
+@pytest.fixture
+def club_b(db) -> Club:
+    return Club.objects.create(name="BC Het Vrije Slagje", slug="vrije-slagje")
+
+
+@pytest.fixture
+def director_a(club_a) -> User:
+    return make_user("anna", club_a, Role.DIRECTOR, first_name="Anna")
+
+
+@pytest.fixture
+def reviewer_a(club_a) -> User:
+    return make_user("rik", club_a, Role.REVIEWER, first_name="Rik")
+
+
+@pytest.fixture
+def trainer_a(club_a) -> User:
+    return make_user("tineke", club_a, Role.TRAINER, first_name="Tineke")
+
+
+@pytest.fixture
+def admin_a(club_a) -> User:
+    return make_user("bert", club_a, Role.ADMIN, first_name="Bert")
+
+
+@pytest.fixture
+def director_b(club_b) -> User:
+    return make_user("bas", club_b, Role.DIRECTOR, first_name="Bas")
+
+
+def logged_in(user: User) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def client_director_a(director_a) -> Client:
+    return logged_in(director_a)
+
+
+@pytest.fixture
+def client_reviewer_a(reviewer_a) -> Client:
+    return logged_in(reviewer_a)
+
+
+@pytest.fixture
+def client_trainer_a(trainer_a) -> Client:
+    return logged_in(trainer_a)
+
+
+@pytest.fixture
+def client_admin_a(admin_a) -> Client:
+    return logged_in(admin_a)
+
+
+@pytest.fixture
+def client_director_b(director_b) -> Client:
+    return logged_in(director_b)
+
+
+# --- Browser tests -------------------------------------------------------------------------
+
+
+def pytest_collection_modifyitems(config, items):
+    if CHROMIUM.exists():
+        return
+    browser_tests = [item for item in items if "browser" in item.keywords]
+    if not browser_tests:
+        return
+    if os.environ.get("CI") == "true":
+        raise pytest.UsageError(f"CI=true but Chromium is missing at {CHROMIUM}")
+    marker = pytest.mark.skip(reason=f"Chromium not found at {CHROMIUM} (apt-get install chromium)")
+    for item in browser_tests:
+        item.add_marker(marker)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(CHROMIUM),
+        "headless": True,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-dev-shm-usage",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "locale": "nl-NL", "viewport": {"width": 1280, "height": 900}}
+
+
+@pytest.fixture
+def artifacts() -> Path:
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS
+
+
+@pytest.fixture
+def login(live_server):
+    """Log a user in through the real login form of the live server."""
+
+    def do_login(page, user: User) -> None:
+        page.goto(f"{live_server.url}/inloggen/")
+        page.get_by_label("Gebruikersnaam").fill(user.username)
+        page.get_by_label("Wachtwoord").fill(PASSWORD)
+        page.get_by_role("button", name="Inloggen").last.click()
+        page.wait_for_url(f"{live_server.url}/")
+
+    return do_login
