@@ -7,6 +7,7 @@ settings and requires SECRET_KEY and ALLOWED_HOSTS from the environment.
 
 import os
 import secrets
+import warnings
 from pathlib import Path
 
 import dj_database_url
@@ -158,6 +159,8 @@ STORAGES = {
 # Outside production the app serves static files straight from the source folders, so a
 # laptop needs no collectstatic step.
 WHITENOISE_USE_FINDERS = not PRODUCTION
+if not PRODUCTION:
+    warnings.filterwarnings("ignore", message="No directory at", module="whitenoise.base")
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

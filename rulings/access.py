@@ -7,7 +7,7 @@ A user sees only the clubs they belong to. An object of another club is answered
 from collections.abc import Iterable
 from typing import TypeVar
 
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
 from django.db import models
 from django.http import Http404, HttpRequest
 
@@ -73,7 +73,7 @@ def get_for_user(
     club_ids = {m.club_id for m in memberships(request)}
     try:
         obj = queryset.get(**{f"{club_field}__in": club_ids}, **lookup)
-    except (queryset.model.DoesNotExist, ValueError, models.ObjectDoesNotExist):
+    except (ObjectDoesNotExist, ValidationError, ValueError, TypeError):
         raise Http404 from None
     if roles:
         club_id = getattr(obj, f"{club_field}_id")
