@@ -61,3 +61,13 @@ def test_sqlite_runs_in_wal_mode(tmp_path):
         DATABASE_URL="",
     )
     assert result.stdout.strip().splitlines()[-1] == "wal", result.stderr
+
+
+def test_the_suite_talks_to_the_database_it_was_given(db):
+    from django.db import connection
+
+    expected = "postgresql" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "sqlite"
+    assert connection.vendor == expected
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+        assert cursor.fetchone()[0] == 1
