@@ -33,4 +33,4 @@ class LanguageForm(forms.Form):
     next = forms.CharField(required=False)
 
 
-__all__ = ["SetupForm", "LanguageForm", "password_validation"]
+__all__ = ["LanguageForm", "SetupForm", "password_validation"]

@@ -132,9 +132,7 @@ class Ruling(models.Model):
         blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(7)],
     )
-    contract_strain = models.CharField(
-        _("kleur"), max_length=2, choices=Strain.choices, blank=True
-    )
+    contract_strain = models.CharField(_("kleur"), max_length=2, choices=Strain.choices, blank=True)
     contract_doubled = models.CharField(
         _("doublet"), max_length=2, choices=Doubled.choices, blank=True
     )
@@ -175,6 +173,9 @@ class Step(models.Model):
         verbose_name = _("stap")
         verbose_name_plural = _("stappen")
 
+    def __str__(self) -> str:
+        return f"{self.order}. {self.node_key} → {self.choice_key}"
+
 
 class AuditQuerySet(models.QuerySet):
     def update(self, **kwargs):
@@ -209,6 +210,9 @@ class AuditEvent(models.Model):
         ]
         verbose_name = _("auditgebeurtenis")
         verbose_name_plural = _("auditlog")
+
+    def __str__(self) -> str:
+        return f"#{self.sequence} {self.action}"
 
     def save(self, *args, **kwargs):
         if self.pk is not None:

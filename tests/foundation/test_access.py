@@ -19,8 +19,13 @@ def request_for(user):
 @pytest.fixture
 def ruling_a(club_a, director_a):
     return Ruling.objects.create(
-        club=club_a, director=director_a, tree_slug="verzaking", tree_title="Verzaking",
-        edition_code="2017", tree_version="x", current_node_key="start",
+        club=club_a,
+        director=director_a,
+        tree_slug="verzaking",
+        tree_title="Verzaking",
+        edition_code="2017",
+        tree_version="x",
+        current_node_key="start",
         played_on=timezone.localdate(),
     )
 
@@ -37,8 +42,9 @@ def test_another_club_gets_404(director_b, ruling_a):
 
 def test_a_member_without_the_role_gets_403(reviewer_a, ruling_a):
     with pytest.raises(PermissionDenied):
-        get_for_user(request_for(reviewer_a), Ruling.objects.all(), roles=[Role.DIRECTOR],
-                     uuid=ruling_a.uuid)
+        get_for_user(
+            request_for(reviewer_a), Ruling.objects.all(), roles=[Role.DIRECTOR], uuid=ruling_a.uuid
+        )
 
 
 def test_malformed_lookups_are_404(director_a, ruling_a):

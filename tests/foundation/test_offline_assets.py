@@ -41,8 +41,11 @@ def test_the_scanner_recognises_external_loads():
 def test_no_template_or_static_file_loads_from_the_internet():
     scanned = list(files())
     assert len(scanned) > 5
-    offenders = {str(p.relative_to(ROOT)): hits for p in scanned if (hits := external_loads(
-        p.read_text(errors="ignore")))}
+    offenders = {
+        str(p.relative_to(ROOT)): hits
+        for p in scanned
+        if (hits := external_loads(p.read_text(errors="ignore")))
+    }
     assert offenders == {}
 
 

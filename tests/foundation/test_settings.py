@@ -36,7 +36,11 @@ def test_production_settings_pass_check_deploy(tmp_path):
 
 
 def test_production_refuses_to_start_without_a_secret_key(tmp_path):
-    environment = {"PRODUCTION": "true", "ALLOWED_HOSTS": "x.org", "LEIDRAAD_DATA_DIR": str(tmp_path)}
+    environment = {
+        "PRODUCTION": "true",
+        "ALLOWED_HOSTS": "x.org",
+        "LEIDRAAD_DATA_DIR": str(tmp_path),
+    }
     result = run_manage("check", SECRET_KEY="", **environment)
     assert result.returncode != 0
     assert "SECRET_KEY" in result.stderr
@@ -66,7 +70,9 @@ def test_sqlite_runs_in_wal_mode(tmp_path):
 def test_the_suite_talks_to_the_database_it_was_given(db):
     from django.db import connection
 
-    expected = "postgresql" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "sqlite"
+    expected = (
+        "postgresql" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "sqlite"
+    )
     assert connection.vendor == expected
     with connection.cursor() as cursor:
         cursor.execute("SELECT 1")

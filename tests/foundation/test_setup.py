@@ -40,8 +40,13 @@ def test_setup_shows_errors_in_place_and_creates_nothing(client):
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("meta", [{"REMOTE_ADDR": "192.0.2.7"},
-                                  {"REMOTE_ADDR": "127.0.0.1", "HTTP_X_FORWARDED_FOR": "192.0.2.7"}])
+@pytest.mark.parametrize(
+    "meta",
+    [
+        {"REMOTE_ADDR": "192.0.2.7"},
+        {"REMOTE_ADDR": "127.0.0.1", "HTTP_X_FORWARDED_FOR": "192.0.2.7"},
+    ],
+)
 def test_setup_is_refused_from_another_address(client, meta):
     assert client.get("/setup/", **meta).status_code == 403
     assert client.post("/setup/", SETUP, **meta).status_code == 403
