@@ -8,13 +8,14 @@ MO := locale/en/LC_MESSAGES/django.mo
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-postgres lint format messages bench clean-data help chromium
+.PHONY: run test test-postgres lint audit format messages bench clean-data help chromium
 
 help:
 	@echo "make run            set up, load laws and trees, serve on http://$(HOST):$(PORT)"
 	@echo "make test           set up and run every test (SQLite)"
 	@echo "make test-postgres  run every test against a throwaway PostgreSQL 15 server"
 	@echo "make lint           ruff check and format check"
+	@echo "make audit          check requirements.txt for known vulnerabilities (needs advisory data)"
 
 $(VENV)/.runtime: requirements.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -57,6 +58,9 @@ test: $(VENV)/.dev $(MO) chromium
 
 test-postgres: $(VENV)/.dev $(MO) chromium
 	scripts/with-postgres.sh $(VENV)/bin/pytest $(PYTEST_ARGS)
+
+audit: $(VENV)/.dev
+	$(PY) scripts/audit-deps.py
 
 lint: $(VENV)/.dev
 	$(VENV)/bin/ruff check .

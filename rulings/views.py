@@ -8,13 +8,18 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from .access import memberships
 from .forms import LanguageForm, SetupForm
 from .middleware import is_local
 from .models import Membership, Role
+from .wizard import open_rulings
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "rulings/home.html")
+    club_ids = {m.club_id for m in memberships(request)}
+    return render(
+        request, "rulings/home.html", {"open_rulings": open_rulings(request.user, club_ids)}
+    )
 
 
 @login_not_required
@@ -31,7 +36,7 @@ def setup(request: HttpRequest) -> HttpResponse:
             user.save()
             club = form.create_club()
             Membership.objects.create(user=user, club=club, role=Role.ADMIN)
-        login(request, user)
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welkom! De beheerder en de club zijn aangemaakt."))
         return redirect("home")
     return render(request, "rulings/setup.html", {"form": form})

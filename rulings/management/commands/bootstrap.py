@@ -7,7 +7,11 @@ from django.core.management.base import BaseCommand
 
 # Each loader is "module:function" taking the command's stdout; run in this order because
 # trees cite law text and training cases use trees.
-LOADERS: list[str] = []
+LOADERS: list[str] = [
+    "laws.loading:bootstrap_laws",
+    "laws.tree_loading:bootstrap_trees",
+    "rulings.training:bootstrap_cases",
+]
 
 
 class Command(BaseCommand):

@@ -1,0 +1,92 @@
+"""Template helpers for the wizard pages: texts in the active language and links to the law."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+from urllib.parse import urlencode
+
+from django import template
+from django.urls import NoReverseMatch, reverse
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
+
+from laws.models import Chooser
+
+from ..audit import ACTION_LABELS
+from ..snapshot import pick
+
+register = template.Library()
+
+
+@register.filter
+def tr(text: dict[str, str] | None) -> str:
+    """A snapshot text ({"nl": …, "en": …}) in the active language."""
+    return pick(text)
+
+
+_LIST_ITEM = re.compile(r"^\s*(?:[-•*–]\s|\(?[a-z0-9]{1,2}[.)]\s)")
+
+
+@register.filter(needs_autoescape=True)
+def prose(text: str, autoescape: bool = True) -> str:
+    """Tree text as paragraphs. Authors wrap long lines in the YAML files; a wrapped line joins
+    the one before it, unless it starts a list item (``- …``, ``a. …``, ``(b) …``)."""
+    esc = conditional_escape if autoescape else (lambda value: value)
+    paragraphs = []
+    for block in re.split(r"\n\s*\n", (text or "").strip()):
+        lines: list[str] = []
+        for line in block.splitlines():
+            if lines and not _LIST_ITEM.match(line):
+                lines[-1] = f"{lines[-1]} {line.strip()}"
+            else:
+                lines.append(line.strip())
+        paragraphs.append("<br>".join(esc(line) for line in lines if line))
+    return mark_safe("".join(f"<p>{p}</p>" for p in paragraphs if p))  # noqa: S308
+
+
+@register.filter
+def as_json(data: Any) -> str:
+    """Audit data as compact JSON (escaped by the template like any text)."""
+    return json.dumps(data, ensure_ascii=False, sort_keys=True)
+
+
+@register.filter
+def action_label(action: str) -> str:
+    return str(ACTION_LABELS.get(action, action))
+
+
+@register.filter
+def chooser_label(code: str) -> str:
+    return str(dict(Chooser.choices).get(code, "")) if code and code != Chooser.NONE else ""
+
+
+@register.filter
+def citation_url(citation: dict[str, Any]) -> str:
+    """The full article, scrolled to what the citation shows: the provision, or our summary."""
+    if not citation.get("article"):
+        return ""
+    try:
+        url = reverse("laws:article", args=[citation["edition"], citation["article"]])
+    except NoReverseMatch:
+        return ""
+    anchor = {"official": citation["key"], "summary": "samenvatting"}.get(citation["kind"], "artikel")
+    if citation["kind"] == "official" and citation["key"] == citation["article"]:
+        anchor = "artikel"
+    return f"{url}#{anchor}"
+
+
+@register.simple_tag
+def diagram_url(slug: str, node_key: str = "") -> str:
+    """The tree's diagram with ``node_key`` highlighted."""
+    try:
+        url = reverse("trees:detail", args=[slug])
+    except NoReverseMatch:
+        return ""
+    return f"{url}?{urlencode({'node': node_key})}" if node_key else url
+
+
+@register.simple_tag
+def query_string(values: dict[str, Any]) -> str:
+    return urlencode({key: value for key, value in values.items() if value})
