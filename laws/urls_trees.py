@@ -1,4 +1,9 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from laws import views_trees
 
 app_name = "trees"
-urlpatterns: list = []
+urlpatterns = [
+    path("", views_trees.tree_list, name="list"),
+    path("<slug:slug>/", views_trees.tree_detail, name="detail"),
+]
