@@ -1,5 +1,5 @@
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from . import views
 
@@ -13,4 +13,5 @@ urlpatterns = [
         name="login",
     ),
     path("uitloggen/", auth_views.LogoutView.as_view(), name="logout"),
+    path("arbitrage/", include("rulings.urls_wizard")),
 ]

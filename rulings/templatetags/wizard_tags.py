@@ -43,7 +43,7 @@ def prose(text: str, autoescape: bool = True) -> str:
             else:
                 lines.append(line.strip())
         paragraphs.append("<br>".join(esc(line) for line in lines if line))
-    return mark_safe("".join(f"<p>{p}</p>" for p in paragraphs if p))  # noqa: S308
+    return mark_safe("".join(f"<p>{p}</p>" for p in paragraphs if p))
 
 
 @register.filter
@@ -71,7 +71,9 @@ def citation_url(citation: dict[str, Any]) -> str:
         url = reverse("laws:article", args=[citation["edition"], citation["article"]])
     except NoReverseMatch:
         return ""
-    anchor = {"official": citation["key"], "summary": "samenvatting"}.get(citation["kind"], "artikel")
+    anchor = {"official": citation["key"], "summary": "samenvatting"}.get(
+        citation["kind"], "artikel"
+    )
     if citation["kind"] == "official" and citation["key"] == citation["article"]:
         anchor = "artikel"
     return f"{url}#{anchor}"

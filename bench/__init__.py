@@ -1,0 +1,1 @@
+"""Leidraad's benchmark (``make bench``): see bench/README.md."""

@@ -1,0 +1,267 @@
+"""The benchmark's own data: schema, shipped laws and trees, people, demo rulings, clones.
+
+Rulings come from ``manage.py seed_demo``, which drives the wizard's functions. That is too slow
+for 200,000 rulings within the time budget (a few hundred rulings a second on two busy cores), so
+:func:`multiply` clones the seeded base set: each clone is a copy of a seeded ruling with its
+steps and audit events, under a new uuid and moved to another moment of the last two years. The
+audit chain of every clone is recomputed with ``rulings.audit.compute_hash`` (the hash covers
+the ruling's uuid and the event times), so ``verify_audit`` accepts every clone; the benchmark
+checks that it does.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import time
+import uuid
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+
+from django.core.management import call_command
+from django.core.management.color import no_style
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.db.models import Max
+from django.utils import timezone
+
+from rulings import audit
+from rulings.models import AuditEvent, Club, Membership, Role, Ruling, Step, User
+
+CLUB_NAME = "Benchclub"
+CLUB_SLUG = "benchclub"
+USERNAME = "bench-director"
+DAYS = 730
+CLONE_BATCH = 1000
+
+
+def prepare_database() -> float:
+    """Create the schema and load the shipped laws, trees and training cases."""
+    started = time.perf_counter()
+    call_command("migrate", verbosity=0, interactive=False)
+    call_command("bootstrap", stdout=io.StringIO())
+    return time.perf_counter() - started
+
+
+def create_people() -> tuple[Club, User]:
+    """The club and the director the benchmark acts as (an admin, so every page is open)."""
+    club, _ = Club.objects.get_or_create(slug=CLUB_SLUG, defaults={"name": CLUB_NAME})
+    user, created = User.objects.get_or_create(
+        username=USERNAME, defaults={"first_name": "Bench", "last_name": "Mark"}
+    )
+    if created:
+        user.set_unusable_password()
+        user.save()
+    for role in (Role.ADMIN, Role.DIRECTOR):
+        Membership.objects.get_or_create(user=user, club=club, role=role)
+    return club, user
+
+
+@dataclass(frozen=True)
+class Seeded:
+    first_pk: int
+    last_pk: int
+    count: int
+    seconds: float
+
+
+def seed(count: int, club: Club, seed_value: int = 1) -> Seeded:
+    """``count`` rulings through ``manage.py seed_demo`` (the wizard's own functions)."""
+    before = Ruling.objects.aggregate(m=Max("pk"))["m"] or 0
+    started = time.perf_counter()
+    call_command(
+        "seed_demo",
+        "--rulings",
+        str(count),
+        "--club",
+        club.name,
+        "--seed",
+        str(seed_value),
+        stdout=io.StringIO(),
+    )
+    seconds = time.perf_counter() - started
+    after = Ruling.objects.aggregate(m=Max("pk"))["m"] or 0
+    return Seeded(before + 1, after, count, seconds)
+
+
+# --------------------------------------------------------------------------------------------
+# Cloning
+
+
+def _sqlite_datetime(value: datetime | None) -> str | None:
+    # What Django's SQLite backend stores for an aware datetime (UTC, naive, str()).
+    return None if value is None else str(value.astimezone(UTC).replace(tzinfo=None))
+
+
+def _sqlite_date(value: date | None) -> str | None:
+    return None if value is None else str(value)
+
+
+def _as_is(value):
+    return value
+
+
+class _Table:
+    """Raw multi-row INSERTs for one model, with values prepared the way Django prepares them
+    for this database (``Field.get_db_prep_save``): UUIDs, datetimes and JSON per backend.
+    Datetimes and dates, prepared for every clone, take a short cut with the same result."""
+
+    def __init__(self, model, connection) -> None:
+        self.connection = connection
+        sqlite = connection.vendor == "sqlite"
+        self.datetime = _sqlite_datetime if sqlite else _as_is
+        self.date = _sqlite_date if sqlite else _as_is
+        self.fields = list(model._meta.concrete_fields)
+        self.index = {field.attname: i for i, field in enumerate(self.fields)}
+        qn = connection.ops.quote_name
+        columns = ", ".join(qn(field.column) for field in self.fields)
+        marks = ", ".join(["%s"] * len(self.fields))
+        self.sql = f"INSERT INTO {qn(model._meta.db_table)} ({columns}) VALUES ({marks})"  # noqa: S608
+        self.rows: list[list] = []
+
+    def prepared(self, obj) -> list:
+        return [
+            field.get_db_prep_save(getattr(obj, field.attname), self.connection)
+            for field in self.fields
+        ]
+
+    def prep(self, name: str, value):
+        return self.fields[self.index[name]].get_db_prep_save(value, self.connection)
+
+    def flush(self, cursor) -> int:
+        written = len(self.rows)
+        if self.rows:
+            cursor.executemany(self.sql, self.rows)
+        self.rows = []
+        return written
+
+
+@dataclass
+class _Base:
+    ruling: Ruling
+    row: list
+    steps: list[tuple[Step, list]]
+    events: list[tuple[AuditEvent, list]]
+
+
+@dataclass(frozen=True)
+class Cloned:
+    rulings: int
+    steps: int
+    events: int
+    seconds: float
+
+
+def _next_id(model) -> int:
+    return (model.objects.aggregate(m=Max("pk"))["m"] or 0) + 1
+
+
+def multiply(target: int, first_pk: int, last_pk: int, seed_value: int = 2) -> Cloned:
+    """Clone the rulings ``first_pk``..``last_pk`` (a seed_demo base set) until the database
+    holds ``target`` rulings. Explicit primary keys, a few multi-row INSERTs per batch."""
+    started = time.perf_counter()
+    missing = target - Ruling.objects.count()
+    if missing <= 0:
+        return Cloned(0, 0, 0, 0.0)
+    connection = connections[DEFAULT_DB_ALIAS]  # the wrapper itself, not the proxy
+    rng = random.Random(seed_value)
+    tables = {model: _Table(model, connection) for model in (Ruling, Step, AuditEvent)}
+    rulings_t, steps_t, events_t = tables[Ruling], tables[Step], tables[AuditEvent]
+
+    base_rulings = list(Ruling.objects.filter(pk__gte=first_pk, pk__lte=last_pk).order_by("pk"))
+    steps_by: dict[int, list[Step]] = {}
+    for step in Step.objects.filter(ruling_id__gte=first_pk, ruling_id__lte=last_pk):
+        steps_by.setdefault(step.ruling_id, []).append(step)
+    events_by: dict[int, list[AuditEvent]] = {}
+    events = AuditEvent.objects.filter(ruling_id__gte=first_pk, ruling_id__lte=last_pk)
+    for event in events.order_by("ruling_id", "sequence"):
+        events_by.setdefault(event.ruling_id, []).append(event)
+    bases = [
+        _Base(
+            ruling,
+            rulings_t.prepared(ruling),
+            [(s, steps_t.prepared(s)) for s in steps_by.get(ruling.pk, [])],
+            [(e, events_t.prepared(e)) for e in events_by.get(ruling.pk, [])],
+        )
+        for ruling in base_rulings
+    ]
+    if not bases:
+        raise RuntimeError("no seeded rulings to clone")
+
+    next_ruling, next_step, next_event = _next_id(Ruling), _next_id(Step), _next_id(AuditEvent)
+    r_ix, s_ix, e_ix = rulings_t.index, steps_t.index, events_t.index
+    now = timezone.now()
+    counts = {"steps": 0, "events": 0}
+
+    def shifted(value, delta):
+        return None if value is None else value + delta
+
+    ev_dt, st_dt, ru_dt = events_t.datetime, steps_t.datetime, rulings_t.datetime
+
+    done = 0
+    while done < missing:
+        batch = min(CLONE_BATCH, missing - done)
+        for offset in range(batch):
+            base = bases[(done + offset) % len(bases)]
+            original = base.ruling
+            new_start = now - timedelta(seconds=rng.uniform(3600, DAYS * 86400))
+            delta = new_start - original.created_at
+            new_uuid = uuid.uuid4()
+            ruling_id = next_ruling
+            next_ruling += 1
+
+            # The audit chain, recomputed for the new uuid and times.
+            prev = audit.GENESIS
+            for event, row in base.events:
+                at = event.at + delta
+                digest = audit.compute_hash(
+                    new_uuid, event.sequence, at, event.actor_name, event.action, event.data, prev
+                )
+                row = list(row)
+                row[e_ix["id"]] = next_event
+                row[e_ix["ruling_id"]] = ruling_id
+                row[e_ix["at"]] = ev_dt(at)
+                row[e_ix["prev_hash"]] = prev
+                row[e_ix["hash"]] = digest
+                events_t.rows.append(row)
+                next_event += 1
+                prev = digest
+            counts["events"] += len(base.events)
+
+            for step, row in base.steps:
+                row = list(row)
+                row[s_ix["id"]] = next_step
+                row[s_ix["ruling_id"]] = ruling_id
+                row[s_ix["answered_at"]] = st_dt(step.answered_at + delta)
+                row[s_ix["superseded_at"]] = st_dt(shifted(step.superseded_at, delta))
+                steps_t.rows.append(row)
+                next_step += 1
+            counts["steps"] += len(base.steps)
+
+            row = list(base.row)
+            row[r_ix["id"]] = ruling_id
+            row[r_ix["uuid"]] = rulings_t.prep("uuid", new_uuid)
+            row[r_ix["created_at"]] = ru_dt(original.created_at + delta)
+            row[r_ix["updated_at"]] = ru_dt(original.updated_at + delta)
+            row[r_ix["finalised_at"]] = ru_dt(shifted(original.finalised_at, delta))
+            if original.played_on is not None:
+                row[r_ix["played_on"]] = rulings_t.date(timezone.localtime(new_start).date())
+            row[r_ix["audit_head"]] = prev if base.events else original.audit_head
+            rulings_t.rows.append(row)
+        with transaction.atomic(), connection.cursor() as cursor:
+            rulings_t.flush(cursor)
+            steps_t.flush(cursor)
+            events_t.flush(cursor)
+        done += batch
+
+    # PostgreSQL's sequences do not follow explicit keys (SQLite's AUTOINCREMENT does).
+    statements = connection.ops.sequence_reset_sql(no_style(), [Ruling, Step, AuditEvent])
+    if statements:
+        with connection.cursor() as cursor:
+            for sql in statements:
+                cursor.execute(sql)
+    if connection.vendor == "postgresql":
+        # Autovacuum would analyse the new rows soon; do it now so the plans are the ones a
+        # running server gets. SQLite is left as a laptop has it: never analysed.
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+    return Cloned(missing, counts["steps"], counts["events"], time.perf_counter() - started)

@@ -1,0 +1,208 @@
+"""In-process measurements with Django's test client: server time and queries per request.
+
+Server time is the wall time of ``Client.get/post`` around the whole Django stack (every
+middleware, the view, the template), without a network or a WSGI server. The bare view is
+measured interleaved with the page under test (one request each, in turn), so both see the
+same machine load and the ratio stays meaningful on a busy machine.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+import uuid as uuid_lib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+from django.utils import timezone
+
+from rulings.snapshot import FrozenTree
+
+BARE_URL = "/bench/bare/"
+
+
+def htmx_headers(current_url: str = "/") -> dict[str, str]:
+    return {
+        "HTTP_HX_REQUEST": "true",
+        "HTTP_HX_TARGET": "wizard",
+        "HTTP_HX_CURRENT_URL": f"http://testserver{current_url}",
+    }
+
+
+class BenchError(RuntimeError):
+    """A request that did not give the expected answer: the benchmark would measure nonsense."""
+
+
+def check(response, what: str, status: int = 200) -> None:
+    if response.status_code != status:
+        raise BenchError(f"{what}: HTTP {response.status_code} (expected {status})")
+
+
+def bare_post(client: Client) -> float:
+    started = time.perf_counter()
+    response = client.post(BARE_URL, {"choice": "k1"}, **htmx_headers())
+    elapsed = time.perf_counter() - started
+    check(response, "bare view")
+    return elapsed
+
+
+def bare_get(client: Client) -> float:
+    started = time.perf_counter()
+    response = client.get(BARE_URL)
+    elapsed = time.perf_counter() - started
+    check(response, "bare view")
+    return elapsed
+
+
+# --------------------------------------------------------------------------------------------
+# The wizard
+
+
+@dataclass
+class Answer:
+    url: str
+    data: dict[str, str]
+    outcome: bool  # this answer reaches an outcome
+
+
+@dataclass
+class WizardRun:
+    """A ruling being made by the benchmark through the wizard's pages."""
+
+    tree: FrozenTree
+    club_slug: str
+    rng: random.Random
+    uuid: uuid_lib.UUID = field(default_factory=uuid_lib.uuid4)
+    node: str = ""
+    step: int = 1
+    done: bool = False
+
+    def __post_init__(self) -> None:
+        self.node = self.tree.start
+
+    @property
+    def draft_url(self) -> str:
+        return reverse("wizard:draft", args=[self.tree.slug, self.uuid])
+
+    @property
+    def answer_url(self) -> str:
+        return reverse("wizard:answer", args=[self.uuid])
+
+    def next_answer(self, choice_index: int | None = None) -> Answer:
+        choices = self.tree.node(self.node)["choices"]
+        choice = choices[choice_index] if choice_index is not None else self.rng.choice(choices)
+        data = {
+            "node": self.node,
+            "step": str(self.step),
+            "revision": str(self.step - 1),
+            "choice": choice["key"],
+        }
+        if self.step == 1:
+            data |= {
+                "snapshot": self.tree.digest,
+                "club": self.club_slug,
+                "played_on": timezone.localdate().isoformat(),
+            }
+            url = self.draft_url
+        else:
+            url = self.answer_url
+        return Answer(url, data, self.tree.is_outcome(choice["target"]))
+
+    def advance(self, answer: Answer) -> None:
+        if answer.outcome:
+            self.done = True
+            return
+        choices = self.tree.node(self.node)["choices"]
+        choice = next(c for c in choices if c["key"] == answer.data["choice"])
+        self.node = choice["target"]
+        self.step += 1
+
+
+def post_answer(client: Client, run: WizardRun, answer: Answer) -> tuple[float, bytes]:
+    """One answer through the htmx path: POST → the next step's fragment, URL pushed."""
+    started = time.perf_counter()
+    response = client.post(answer.url, answer.data, **htmx_headers(answer.url))
+    elapsed = time.perf_counter() - started
+    check(response, f"answer {answer.data}")
+    if "HX-Push-Url" not in response.headers:
+        raise BenchError(f"answer {answer.data}: no HX-Push-Url header (not a step fragment)")
+    if b"data-wizard-error" in response.content:
+        raise BenchError(f"answer {answer.data}: the wizard refused it")
+    run.advance(answer)
+    return elapsed, response.content
+
+
+@dataclass
+class StepTimes:
+    steps: list[float] = field(default_factory=list)
+    outcomes: list[float] = field(default_factory=list)  # the answers that reached an outcome
+    bare: list[float] = field(default_factory=list)
+    walks: int = 0
+
+
+def step_times(
+    client: Client, tree: FrozenTree, club_slug: str, requests: int, rng: random.Random
+) -> StepTimes:
+    """Answer POSTs on random paths through ``tree`` until ``requests`` answers are timed,
+    each followed by one bare-view POST."""
+    result = StepTimes()
+    # Warm up: templates, the snapshot cache, the connection.
+    for _ in range(2):
+        run = WizardRun(tree, club_slug, rng)
+        while not run.done:
+            post_answer(client, run, run.next_answer())
+        bare_post(client)
+    while len(result.steps) < requests:
+        run = WizardRun(tree, club_slug, rng)
+        result.walks += 1
+        while not run.done and len(result.steps) < requests:
+            answer = run.next_answer()
+            elapsed, _ = post_answer(client, run, answer)
+            result.steps.append(elapsed)
+            if answer.outcome:
+                result.outcomes.append(elapsed)
+            result.bare.append(bare_post(client))
+    return result
+
+
+# --------------------------------------------------------------------------------------------
+# Pages
+
+
+@dataclass
+class PageTimes:
+    times: list[float]
+    bare: list[float]
+
+
+def page_times(client: Client, url: str, requests: int, what: str) -> PageTimes:
+    """GET ``url`` ``requests`` times (after one warm-up), each followed by a bare-view GET."""
+    check(client.get(url), what)
+    times, bare = [], []
+    for _ in range(requests):
+        started = time.perf_counter()
+        response = client.get(url)
+        times.append(time.perf_counter() - started)
+        check(response, what)
+        bare.append(bare_get(client))
+    return PageTimes(times, bare)
+
+
+# Transaction control is not a query (and is not counted by django_assert_num_queries in the
+# tests, which run inside a transaction).
+TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE SAVEPOINT")
+
+
+def count_queries(send: Callable[[], object], what: str, status: int = 200) -> int:
+    """SQL queries of one request, without BEGIN/COMMIT/SAVEPOINT statements."""
+    with CaptureQueriesContext(connection) as captured:
+        response = send()
+    check(response, what, status)
+    return sum(
+        not query["sql"].lstrip().upper().startswith(TRANSACTION_CONTROL)
+        for query in captured.captured_queries
+    )

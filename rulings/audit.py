@@ -1,0 +1,251 @@
+"""The audit log of a ruling: append-only events chained by SHA-256.
+
+Every event's ``hash`` covers a canonical JSON of the event (ruling uuid, sequence, time, actor
+name, action, data) together with ``prev_hash``, the hash of the event before it (64 zeros for
+the first). Changing, inserting or deleting an event therefore breaks the chain from that point.
+The ruling keeps the head of its chain (``audit_sequence``, ``audit_head``), written in the same
+statement as the state change the event records, so a deleted tail is noticed as well.
+
+:func:`append` is for callers outside the wizard (a reviewer's view, an export); the wizard
+builds events with :func:`chain` and writes them together with its own update of the ruling.
+:func:`verify` checks one ruling; :func:`verify_all` streams through every event in the
+database in ruling order, a chunk at a time, so it runs in constant memory.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from .models import AuditEvent, Ruling, User
+
+GENESIS = "0" * 64
+SYSTEM = "system"
+CHUNK = 2000
+
+
+class Action:
+    """The actions the wizard records (later features add their own, e.g. ``reviewed``)."""
+
+    STARTED = "started"
+    ANSWERED = "answered"
+    ANSWER_CHANGED = "answer_changed"
+    OUTCOME_REACHED = "outcome_reached"
+    CONTEXT_EDITED = "context_edited"
+    DEFERRED = "deferred"
+    RESUMED = "resumed"
+    SAVED = "saved"
+
+
+ACTION_LABELS = {
+    Action.STARTED: _("gestart"),
+    Action.ANSWERED: _("beantwoord"),
+    Action.ANSWER_CHANGED: _("antwoord gewijzigd"),
+    Action.OUTCOME_REACHED: _("uitkomst bereikt"),
+    Action.CONTEXT_EDITED: _("gegevens gewijzigd"),
+    Action.DEFERRED: _("uitgesteld"),
+    Action.RESUMED: _("hervat"),
+    Action.SAVED: _("definitief opgeslagen"),
+}
+
+
+def plain(data: Any) -> Any:
+    """``data`` as it comes back from a JSON column: dates become ISO strings, tuples lists.
+    Hashing this form means the hash recomputed from the database always matches."""
+    return json.loads(json.dumps(data, cls=DjangoJSONEncoder))
+
+
+def iso(at: datetime) -> str:
+    """A time as UTC ISO 8601 with microseconds, whatever the time zone it was given in."""
+    return at.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def compute_hash(
+    ruling_uuid: Any,
+    sequence: int,
+    at: datetime,
+    actor_name: str,
+    action: str,
+    data: Any,
+    prev_hash: str,
+) -> str:
+    payload = {
+        "ruling": str(ruling_uuid),
+        "sequence": sequence,
+        "at": iso(at),
+        "actor": actor_name,
+        "action": action,
+        "data": data,
+        "prev_hash": prev_hash,
+    }
+    canonical = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def actor_name(actor: User | None) -> str:
+    return actor.get_username() if actor is not None else SYSTEM
+
+
+def chain(
+    ruling: Ruling,
+    entries: Sequence[tuple[str, dict[str, Any]]],
+    actor: User | None,
+    at: datetime | None = None,
+) -> list[AuditEvent]:
+    """Unsaved events for ``entries`` ((action, data) pairs), chained after the ruling's head.
+
+    Moves the head on ``ruling`` (in memory); the caller writes the ruling's head and the
+    events in one transaction, and must make sure the head it started from was current.
+    """
+    at = at or timezone.now()
+    name = actor_name(actor)
+    events = []
+    for action, data in entries:
+        data = plain(data)
+        sequence = ruling.audit_sequence + 1
+        prev_hash = ruling.audit_head or GENESIS
+        digest = compute_hash(ruling.uuid, sequence, at, name, action, data, prev_hash)
+        events.append(
+            AuditEvent(
+                ruling=ruling,
+                sequence=sequence,
+                at=at,
+                actor=actor,
+                actor_name=name,
+                action=action,
+                data=data,
+                prev_hash=prev_hash,
+                hash=digest,
+            )
+        )
+        ruling.audit_sequence, ruling.audit_head = sequence, digest
+    return events
+
+
+def append(
+    ruling: Ruling,
+    action: str,
+    actor: User | None,
+    data: dict[str, Any] | None = None,
+    at: datetime | None = None,
+) -> AuditEvent:
+    """Append one event to the ruling's chain and return it.
+
+    Moving the head is a compare-and-swap on ``audit_sequence``: if another request appended
+    in between, the ruling is read again and the event chained after the new head.
+    """
+    for _attempt in range(5):
+        with transaction.atomic():
+            start = ruling.audit_sequence
+            (event,) = chain(ruling, [(action, data or {})], actor, at)
+            moved = Ruling.objects.filter(pk=ruling.pk, audit_sequence=start).update(
+                audit_sequence=ruling.audit_sequence, audit_head=ruling.audit_head
+            )
+            if moved:
+                event.save()
+                return event
+        ruling.refresh_from_db(fields=["audit_sequence", "audit_head"])
+    raise RuntimeError(f"could not append to the audit log of ruling {ruling.uuid}")
+
+
+# --------------------------------------------------------------------------------------------
+# Verification
+
+
+@dataclass(frozen=True)
+class _Head:
+    pk: int
+    uuid: Any
+    sequence: int
+    hash: str
+
+
+_EVENT_FIELDS = ("sequence", "at", "actor_name", "action", "data", "prev_hash", "hash")
+
+
+def _problems(head: _Head, events: Iterable[tuple]) -> list[str]:
+    """Every break in one ruling's chain. ``events`` are rows of ``_EVENT_FIELDS`` in
+    sequence order."""
+    problems: list[str] = []
+    expected_sequence = 1
+    prev_hash = GENESIS
+    last_sequence, last_hash = 0, ""
+    for sequence, at, name, action, data, stored_prev, stored_hash in events:
+        where = f"event {sequence}"
+        if sequence != expected_sequence:
+            missing = (
+                f"events {expected_sequence}–{sequence - 1} missing"
+                if sequence > expected_sequence
+                else f"sequence {sequence} out of order (expected {expected_sequence})"
+            )
+            problems.append(f"{where}: {missing}")
+        if stored_prev != prev_hash:
+            problems.append(f"{where}: prev_hash does not match the hash of the event before it")
+        recomputed = compute_hash(head.uuid, sequence, at, name, action, data, stored_prev)
+        if recomputed != stored_hash:
+            problems.append(f"{where} ({action}): content changed (hash does not match)")
+        expected_sequence = sequence + 1
+        prev_hash = stored_hash
+        last_sequence, last_hash = sequence, stored_hash
+    if (last_sequence, last_hash) != (head.sequence, head.hash or ""):
+        problems.append(
+            f"head: the ruling records {head.sequence} event(s) ending in "
+            f"{(head.hash or '-')[:12]}, the log ends at event {last_sequence} "
+            f"({(last_hash or '-')[:12]})"
+        )
+    return problems
+
+
+def verify(ruling: Ruling) -> list[str]:
+    """The breaks in the ruling's chain (empty: intact). Reads the head from the database."""
+    row = Ruling.objects.filter(pk=ruling.pk).values_list("uuid", "audit_sequence", "audit_head")
+    uuid, sequence, head_hash = row.get()
+    events = ruling.audit_events.order_by("sequence").values_list(*_EVENT_FIELDS)
+    return _problems(_Head(ruling.pk, uuid, sequence, head_hash), events.iterator(CHUNK))
+
+
+@dataclass(frozen=True)
+class RulingCheck:
+    """The result for one ruling of :func:`verify_all`."""
+
+    pk: int
+    uuid: Any
+    events: int
+    problems: list[str]
+
+
+def verify_all(rulings: Iterable[int] | None = None) -> Iterator[RulingCheck]:
+    """Check every chain (or those of the ruling pks given), one ruling at a time.
+
+    Two streams ordered by ruling id, rulings and events, are merged: memory stays constant
+    whatever the number of events, and each event is read exactly once.
+    """
+    heads = Ruling.objects.order_by("pk").values_list("pk", "uuid", "audit_sequence", "audit_head")
+    events = AuditEvent.objects.order_by("ruling_id", "sequence").values_list(
+        "ruling_id", *_EVENT_FIELDS
+    )
+    if rulings is not None:
+        pks = list(rulings)
+        heads, events = heads.filter(pk__in=pks), events.filter(ruling_id__in=pks)
+    event_rows = events.iterator(CHUNK)
+    pending = next(event_rows, None)
+    for pk, uuid, sequence, head_hash in heads.iterator(CHUNK):
+        own: list[tuple] = []
+        # Events of rulings that no longer exist cannot occur (the foreign key protects them),
+        # but a lower id than the current ruling would mean the streams disagree: skip them.
+        while pending is not None and pending[0] < pk:
+            pending = next(event_rows, None)
+        while pending is not None and pending[0] == pk:
+            own.append(pending[1:])
+            pending = next(event_rows, None)
+        head = _Head(pk, uuid, sequence, head_hash)
+        yield RulingCheck(pk, uuid, len(own), _problems(head, own))

@@ -1,0 +1,182 @@
+"""The archive's filters, shared by the list, the statistics and the CSV export.
+
+Every filter is a GET parameter, so a filtered view is a URL that can be shared, bookmarked and
+reached with the back button. Training rulings are left out unless ``mode`` asks for them.
+"""
+
+from __future__ import annotations
+
+import django_filters
+from django import forms
+from django.contrib.auth import get_user_model
+from django.db.models import Exists, F, OuterRef, Q, QuerySet
+from django.db.models.fields.json import KT
+from django.http import QueryDict
+from django.utils.translation import gettext_lazy as _
+
+from laws.models import Edition
+
+from . import citations
+from .models import AppealStatus, Club, Mode, Ruling, Status, Verdict
+from .stats import tree_titles
+
+MODE_ALL = "all"
+# The outcome texts the free-text search looks in: (part, language).
+TEXTS = [(part, lang) for part in ("title", "ruling", "announce") for lang in ("nl", "en")]
+UNREVIEWED = "none"
+DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+# The archive's sort choices: query value → ordering. Empty values (no date, table or board
+# yet) come last on every database.
+SORTS = {
+    "-created": (F("created_at").desc(), F("pk").desc()),
+    "created": (F("created_at").asc(), F("pk").asc()),
+    "-played": (F("played_on").desc(nulls_last=True), F("created_at").desc(), F("pk").desc()),
+    "played": (F("played_on").asc(nulls_last=True), F("created_at").asc(), F("pk").asc()),
+    "tree": (F("tree_title").asc(), F("created_at").desc(), F("pk").desc()),
+    "director": (F("director__username").asc(), F("created_at").desc(), F("pk").desc()),
+    "table": (
+        F("table").asc(nulls_last=True),
+        F("board").asc(nulls_last=True),
+        F("created_at").desc(),
+        F("pk").desc(),
+    ),
+    "board": (
+        F("board").asc(nulls_last=True),
+        F("table").asc(nulls_last=True),
+        F("created_at").desc(),
+        F("pk").desc(),
+    ),
+}
+SORT_LABELS = {
+    "-created": _("Nieuwste eerst"),
+    "created": _("Oudste eerst"),
+    "-played": _("Speeldatum, nieuwste eerst"),
+    "played": _("Speeldatum, oudste eerst"),
+    "tree": _("Onregelmatigheid"),
+    "director": _("Wedstrijdleider"),
+    "table": _("Tafel"),
+    "board": _("Spel"),
+}
+
+
+def directors_of(club: Club) -> QuerySet:
+    """Users with at least one ruling in ``club`` (also imported directors without a login)."""
+    has_ruling = Ruling.objects.filter(club=club, director=OuterRef("pk"))
+    return get_user_model().objects.filter(Exists(has_ruling)).order_by("username")
+
+
+def trees() -> list[tuple[str, str]]:
+    """(slug, title) of the loaded trees, by title in the active language."""
+    return sorted(tree_titles().items(), key=lambda item: item[1].lower())
+
+
+def editions() -> list[tuple[str, str]]:
+    return [(code, code) for code in Edition.objects.values_list("code", flat=True)]
+
+
+class RulingFilter(django_filters.FilterSet):
+    date_from = django_filters.DateFilter(
+        field_name="played_on", lookup_expr="gte", label=_("Van"), widget=DATE_INPUT
+    )
+    date_to = django_filters.DateFilter(
+        field_name="played_on", lookup_expr="lte", label=_("Tot en met"), widget=DATE_INPUT
+    )
+    director = django_filters.ModelChoiceFilter(
+        queryset=get_user_model().objects.none(),
+        label=_("Wedstrijdleider"),
+        empty_label=_("Alle"),
+    )
+    tree = django_filters.ChoiceFilter(
+        field_name="tree_slug", label=_("Onregelmatigheid"), empty_label=_("Alle")
+    )
+    edition = django_filters.ChoiceFilter(
+        field_name="edition_code", label=_("Editie"), empty_label=_("Alle")
+    )
+    article = django_filters.CharFilter(
+        method="filter_article",
+        label=_("Wetsartikel"),
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "placeholder": "27"}),
+    )
+    status = django_filters.ChoiceFilter(
+        choices=Status.choices, label=_("Status"), empty_label=_("Alle")
+    )
+    mode = django_filters.ChoiceFilter(
+        method="filter_mode",
+        choices=[*Mode.choices, (MODE_ALL, _("alle"))],
+        label=_("Modus"),
+        empty_label=None,
+    )
+    table = django_filters.NumberFilter(label=_("Tafel"), min_value=0)
+    board = django_filters.NumberFilter(label=_("Spel"), min_value=1, max_value=128)
+    verdict = django_filters.ChoiceFilter(
+        method="filter_verdict",
+        choices=[(UNREVIEWED, _("nog niet beoordeeld")), *Verdict.choices],
+        label=_("Oordeel"),
+        empty_label=_("Alle"),
+    )
+    appeal = django_filters.ChoiceFilter(
+        field_name="appeal_status",
+        choices=[c for c in AppealStatus.choices if c[0]],
+        label=_("Beroep"),
+        empty_label=_("Alle"),
+    )
+    q = django_filters.CharFilter(
+        method="filter_text",
+        label=_("Zoeken in aantekeningen en uitspraak"),
+        widget=forms.TextInput(attrs={"type": "search"}),
+    )
+    sort = django_filters.ChoiceFilter(
+        method="filter_sort",
+        choices=list(SORT_LABELS.items()),
+        label=_("Sorteren"),
+        empty_label=None,
+    )
+
+    class Meta:
+        model = Ruling
+        fields: list[str] = []
+
+    def __init__(self, data: QueryDict | None = None, *args, club: Club, **kwargs) -> None:
+        data = data.copy() if data is not None else QueryDict(mutable=True)
+        data.setdefault("mode", Mode.LIVE)
+        data.setdefault("sort", "-created")
+        super().__init__(data, *args, **kwargs)
+        self.filters["director"].queryset = directors_of(club)
+        self.filters["tree"].extra["choices"] = trees()
+        self.filters["edition"].extra["choices"] = editions()
+
+    def filter_queryset(self, queryset: QuerySet) -> QuerySet:
+        # An invalid mode or sort falls back to the defaults rather than showing everything.
+        cleaned = self.form.cleaned_data
+        if cleaned.get("mode") is None:
+            queryset = queryset.filter(mode=Mode.LIVE)
+        if cleaned.get("sort") is None:
+            queryset = queryset.order_by(*SORTS["-created"])
+        return super().filter_queryset(queryset)
+
+    def filter_article(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        return queryset.filter(cited_articles__contains=citations.lookup(value))
+
+    def filter_mode(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        return queryset if value == MODE_ALL else queryset.filter(mode=value)
+
+    def filter_verdict(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        return queryset.filter(review_verdict="" if value == UNREVIEWED else value)
+
+    def filter_text(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        # The outcome is searched through its texts (not the JSON as stored, which escapes
+        # accented letters).
+        queryset = queryset.alias(
+            **{f"_outcome_{part}_{lang}": KT(f"outcome__{part}__{lang}") for part, lang in TEXTS}
+        )
+        condition = Q()
+        for word in value.split()[:8]:
+            matches = Q(notes__icontains=word) | Q(event__icontains=word)
+            for part, lang in TEXTS:
+                matches |= Q(**{f"_outcome_{part}_{lang}__icontains": word})
+            condition &= matches
+        return queryset.filter(condition)
+
+    def filter_sort(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        return queryset.order_by(*SORTS[value])

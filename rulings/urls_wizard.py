@@ -1,0 +1,17 @@
+from django.urls import path
+
+from . import views_wizard as views
+
+app_name = "wizard"
+urlpatterns = [
+    path("nieuw/", views.start, name="start"),
+    path("nieuw/<slug:slug>/", views.start_tree, name="tree"),
+    path("nieuw/<slug:slug>/<uuid:uuid>/", views.draft, name="draft"),
+    path("<uuid:uuid>/", views.ruling, name="ruling"),
+    path("<uuid:uuid>/stap/<int:number>/", views.step, name="step"),
+    path("<uuid:uuid>/antwoord/", views.answer, name="answer"),
+    path("<uuid:uuid>/gegevens/", views.context, name="context"),
+    path("<uuid:uuid>/uitstellen/", views.defer, name="defer"),
+    path("<uuid:uuid>/hervatten/", views.resume, name="resume"),
+    path("<uuid:uuid>/opslaan/", views.save, name="save"),
+]

@@ -1,0 +1,119 @@
+"""Forms of the wizard: they validate and convert; the transitions are in ``wizard.py``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Column, Field, Layout, Row
+from django import forms
+from django.forms.models import fields_for_model
+from django.utils.translation import gettext_lazy as _
+
+from .models import Ruling
+from .wizard import CONTEXT_FIELDS, REQUIRED_TO_SAVE
+
+KEY_MAX = 80
+
+
+class AnswerForm(forms.Form):
+    """One answer: the node answered, its step number, the revision the page was rendered
+    with, and the choice. Draft pages (before the ruling exists) add the snapshot digest."""
+
+    node = forms.SlugField(max_length=KEY_MAX)
+    step = forms.IntegerField(min_value=1)
+    revision = forms.IntegerField(min_value=0)
+    choice = forms.SlugField(max_length=KEY_MAX)
+
+
+class DraftAnswerForm(AnswerForm):
+    snapshot = forms.RegexField(regex=r"^[0-9a-f]{64}$")
+    club = forms.SlugField(max_length=60, required=False)
+    played_on = forms.DateField(required=False)
+
+
+class StartForm(forms.Form):
+    """The filters of the start page: search text, edition (or 'follow the date'), date."""
+
+    AUTO = ""
+
+    q = forms.CharField(label=_("Zoek een onregelmatigheid"), required=False, max_length=100)
+    editie = forms.ChoiceField(label=_("Editie"), required=False)
+    datum = forms.DateField(
+        label=_("Speeldatum"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    club = forms.ChoiceField(label=_("Club"), required=False)
+
+    def __init__(self, *args: Any, editions: list[str], clubs: list[tuple[str, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["editie"].choices = [
+            (self.AUTO, _("Volgens de speeldatum")),
+            *((code, code) for code in editions),
+        ]
+        self.fields["club"].choices = clubs
+        if len(clubs) < 2:
+            self.fields["club"].widget = forms.HiddenInput()
+
+
+def _context_fields() -> dict[str, forms.Field]:
+    fields = fields_for_model(Ruling, fields=CONTEXT_FIELDS)
+    fields["played_on"].widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    # A plain form does not run the model's validators: give the ranges to the form fields.
+    for name, low, high in (
+        ("round", 1, None),
+        ("table", 1, None),
+        ("board", 1, 128),
+        ("contract_level", 1, 7),
+    ):
+        fields[name] = forms.IntegerField(
+            label=fields[name].label, required=False, min_value=low, max_value=high
+        )
+    fields["notes"].widget.attrs.update(rows=3)
+    for name in ("offender_seat", "declarer_seat", "contract_strain"):
+        fields[name].choices = [("", "–"), *fields[name].choices[1:]]
+    return fields
+
+
+class ContextForm(forms.Form):
+    """The table context of a ruling. A plain form (not a ModelForm) so validating it does not
+    change the ruling in memory before the wizard compares old and new values."""
+
+    def __init__(self, *args: Any, for_save: bool = False, mode: str = "live", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields.update(_context_fields())
+        if for_save and mode == "live":
+            for name in REQUIRED_TO_SAVE:
+                self.fields[name].required = True
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True  # the surrounding form has its token
+        self.helper.layout = Layout(
+            Row(Column("played_on", css_class="col-md-4"), Column("event", css_class="col-md-8")),
+            Row(
+                Column("round", css_class="col-4 col-md-2"),
+                Column("table", css_class="col-4 col-md-2"),
+                Column("board", css_class="col-4 col-md-2"),
+                Column("offender_seat", css_class="col-6 col-md-3"),
+                Column("declarer_seat", css_class="col-6 col-md-3"),
+            ),
+            Row(
+                Column("contract_level", css_class="col-4"),
+                Column("contract_strain", css_class="col-4"),
+                Column("contract_doubled", css_class="col-4"),
+            ),
+            Field("notes"),
+        )
+
+    @classmethod
+    def for_ruling(cls, ruling: Ruling, **kwargs: Any) -> ContextForm:
+        initial = {name: getattr(ruling, name) for name in CONTEXT_FIELDS}
+        return cls(initial=initial, mode=ruling.mode, **kwargs)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        level = data.get("contract_level")
+        if (data.get("contract_strain") or data.get("contract_doubled")) and not level:
+            self.add_error("contract_level", _("Geef de hoogte van het contract (1–7)."))
+        if level and not data.get("contract_strain"):
+            self.add_error("contract_strain", _("Geef de kleur van het contract."))
+        return data

@@ -1,0 +1,66 @@
+"""Fixtures for the security tests: one club world per module, and a count of the examples
+Hypothesis generated, printed in the terminal summary (with or without ``-s``)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from django.db import transaction
+import hypothesis
+from hypothesis import HealthCheck
+
+from rulings import snapshot
+
+from .world import World, build_world
+
+# Hostile-input tests: enough examples to find a crack, few enough for ``make test``.
+hypothesis.settings.register_profile(
+    "leidraad-security",
+    max_examples=60,
+    deadline=None,
+    database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+
+_examples: Counter[str] = Counter()
+
+
+@pytest.fixture
+def count_example(request):
+    """Call once per generated example; the summary line adds them up per test."""
+
+    def count() -> None:
+        _examples[request.node.nodeid] += 1
+
+    return count
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    if _examples:
+        terminalreporter.write_line(
+            f"hypothesis: {sum(_examples.values())} examples generated across "
+            f"{len(_examples)} hostile-input tests"
+        )
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="module")
+def world(django_db_setup, django_db_blocker) -> World:
+    """Built once per module inside a transaction that is rolled back at its end; each test
+    runs in a savepoint inside it (the ``db`` fixture), so tests never see each other's writes.
+    """
+    with django_db_blocker.unblock():
+        snapshot.clear_cache()
+        outer = transaction.atomic()
+        outer.__enter__()
+        try:
+            yield build_world()
+        finally:
+            transaction.set_rollback(True)
+            outer.__exit__(None, None, None)
+            snapshot.clear_cache()

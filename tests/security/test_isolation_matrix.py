@@ -1,0 +1,592 @@
+"""Club isolation for every URL of the app, generated from the URL configuration.
+
+Every route found by walking ``get_resolver().url_patterns`` must have a rule in ``RULES``:
+for each persona (director, reviewer, trainer and admin of club A, director of club B,
+anonymous) the status it gets, with real objects of club A substituted into the URL (rulings in
+each state, a practice, a club case, a session, an article, a tree). A new view without a rule
+fails ``test_every_route_has_a_rule``, and its matrix cell fails with "no rule".
+
+Besides the status, every page that answers 200 is searched for club A's private data when the
+visitor is not a member of club A (and for club B's when the visitor is): a list that leaks
+another club's rulings fails even when its status is right.
+
+POST requests carry valid data, so "allowed" means the action really happens (a redirect after
+the change) and "refused" means a refusal of a request that would otherwise have worked. Each
+request runs in a transaction that is rolled back, so every cell starts from the same world.
+"""
+
+from __future__ import annotations
+
+import re
+import uuid as uuid_lib
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from rulings import snapshot, transfer
+from rulings.models import Ruling
+
+from .world import PATH, PERSONAS, TREE, World
+
+LOGIN = "login"  # a redirect to the login page
+ADMIN_LOGIN = "admin-login"  # a redirect to the admin site's login page
+ANY_LOGIN = "any-login"  # a redirect to either login page
+OK = 200
+
+
+# --------------------------------------------------------------------------------------------
+# Walking the URL configuration
+
+
+@dataclass(frozen=True)
+class Route:
+    key: str  # "namespace:name", or the route itself for an unnamed pattern
+    route: str
+    named: bool
+
+
+def _walk(patterns, prefix: str = "", namespace: str = "") -> Iterator[Route]:
+    for pattern in patterns:
+        if isinstance(pattern, URLResolver):
+            inner = ":".join(part for part in (namespace, pattern.namespace or "") if part)
+            yield from _walk(pattern.url_patterns, prefix + str(pattern.pattern), inner)
+        elif isinstance(pattern, URLPattern):
+            route = prefix + str(pattern.pattern)
+            if pattern.name:
+                key = f"{namespace}:{pattern.name}" if namespace else pattern.name
+                yield Route(key, route, named=True)
+            else:
+                yield Route(route, route, named=False)
+
+
+def routes() -> list[Route]:
+    return list(_walk(get_resolver().url_patterns))
+
+
+# --------------------------------------------------------------------------------------------
+# Rules
+
+
+def who(
+    D: Any,  # noqa: N803 (persona letters read as a table)
+    R: Any,  # noqa: N803
+    T: Any,  # noqa: N803
+    A: Any,  # noqa: N803
+    B: Any,  # noqa: N803
+    anon: Any = LOGIN,
+) -> dict[str, Any]:
+    return dict(zip(PERSONAS, (D, R, T, A, B, anon), strict=True))
+
+
+def everyone(status: Any) -> dict[str, Any]:
+    return who(status, status, status, status, status, status)
+
+
+def members(status: Any, b: Any = 404) -> dict[str, Any]:
+    """Every member of club A gets ``status``; club B ``b``; anonymous the login page."""
+    return who(status, status, status, status, b)
+
+
+@dataclass(frozen=True)
+class Case:
+    variant: str
+    method: str
+    expect: dict[str, Any]
+    kwargs: Callable[[World], dict[str, Any]] = lambda w: {}
+    query: Callable[[World], str] = lambda w: ""
+    data: Callable[[World], dict[str, Any]] = lambda w: {}
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def uuid_of(name: str) -> Callable[[World], dict[str, Any]]:
+    return lambda w: {"uuid": getattr(w, name).uuid}
+
+
+def answer_data(name: str) -> Callable[[World], dict[str, Any]]:
+    """A valid answer to the current question of the ruling ``name``."""
+
+    def build(w: World) -> dict[str, Any]:
+        ruling: Ruling = getattr(w, name)
+        step = len(ruling.path) + 1
+        return {
+            "node": ruling.current_node_key,
+            "step": step,
+            "revision": ruling.revision,
+            "choice": PATH[step - 1] if step <= len(PATH) else "x",
+        }
+
+    return build
+
+
+def first_answer(w: World, club: str = "troefkaart") -> dict[str, Any]:
+    tree = snapshot.get(w.open.snapshot_id)
+    return {
+        "node": tree.start,
+        "step": 1,
+        "revision": 0,
+        "choice": PATH[0],
+        "snapshot": tree.digest,
+        "club": club,
+        "played_on": "2026-03-03",
+    }
+
+
+CONTEXT = {"played_on": "2026-03-03", "board": "12", "table": "4", "event": "Clubavond"}
+REVIEW = {"verdict": "confirmed", "comment": "Juist beslist."}
+
+
+def case_form(w: World) -> dict[str, Any]:
+    return {
+        "title_nl": "Nieuwe casus",
+        "tree_slug": TREE,
+        "situation_nl": "Zuid biedt 1♥ over 1♠.",
+        "expected_outcomes": list(w.shipped_case.expected_outcomes),
+        "path_answers": "",
+        "explanation_nl": "Uitleg.",
+        "cites_text": "27B1a",
+        "difficulty": "1",
+        "tags_text": "",
+    }
+
+
+def bundle_of_club_a(w: World) -> dict[str, Any]:
+    text = "".join(transfer.iter_bundle(w.club_a))
+    return {"bundle": SimpleUploadedFile("a.json", text.encode(), "application/json")}
+
+
+def admin_rule(route: Route) -> list[Case]:
+    """The Django admin is for staff only; no persona here is staff (a club's admin role is
+    not). Every admin page sends them to the admin login, which itself is public."""
+    if route.key == "admin:login":
+        return [Case("", "GET", everyone(OK))]
+    return [Case("", "GET", who(*[ADMIN_LOGIN] * 5, anon=ANY_LOGIN))]
+
+
+ADMIN_SAMPLES = {"object_id": "1", "content_type_id": "1", "id": "1", "app_label": "rulings"}
+
+RULES: dict[str, list[Case]] = {
+    # Home, first run, language, login
+    "home": [Case("", "GET", members(OK, b=OK))],
+    "setup": [
+        Case("users exist", "GET", everyone(404)),
+        Case("users exist", "POST", everyone(404), data=lambda w: {"username": "x"}),
+    ],
+    "set_language": [
+        Case("", "GET", who(405, 405, 405, 405, 405, 405)),
+        Case("", "POST", everyone(302), data=lambda w: {"language": "en", "next": "/"}),
+    ],
+    "login": [
+        Case("", "GET", everyone(OK)),
+        Case("wrong password", "POST", everyone(OK), data=lambda w: {"username": "anna"}),
+    ],
+    "logout": [
+        Case("", "GET", who(405, 405, 405, 405, 405)),
+        Case("", "POST", everyone(LOGIN)),
+    ],
+    # The wizard: only the ruling's director or a club admin continues a ruling.
+    "wizard:start": [Case("", "GET", members(OK, b=OK))],
+    "wizard:tree": [Case("", "GET", members(302, b=302), kwargs=lambda w: {"slug": TREE})],
+    "wizard:draft": [
+        Case(
+            "new",
+            "GET",
+            who(OK, 403, 403, OK, OK),
+            kwargs=lambda w: {"slug": TREE, "uuid": uuid_lib.uuid4()},
+        ),
+        Case(
+            "new, club A",
+            "POST",
+            who(302, 403, 403, 302, 404),
+            kwargs=lambda w: {"slug": TREE, "uuid": uuid_lib.uuid4()},
+            data=first_answer,
+        ),
+        Case(
+            "existing",
+            "GET",
+            who(302, 403, 403, 302, 404),
+            kwargs=lambda w: {"slug": TREE, "uuid": w.open.uuid},
+        ),
+        Case(
+            "existing",
+            "POST",
+            who(302, 403, 403, 302, 404),
+            kwargs=lambda w: {"slug": TREE, "uuid": w.open.uuid},
+            data=lambda w: {**first_answer(w), "revision": w.open.revision},
+        ),
+    ],
+    "wizard:ruling": [
+        Case("open", "GET", who(OK, 403, 403, OK, 404), kwargs=uuid_of("open")),
+        Case("deferred", "GET", who(OK, 403, 403, OK, 404), kwargs=uuid_of("deferred")),
+        Case("outcome", "GET", who(OK, 403, 403, OK, 404), kwargs=uuid_of("at_outcome")),
+        Case("final", "GET", members(OK), kwargs=uuid_of("final")),
+    ],
+    "wizard:step": [
+        Case(
+            "open",
+            "GET",
+            who(OK, 403, 403, OK, 404),
+            kwargs=lambda w: {"uuid": w.open.uuid, "number": 1},
+        ),
+        Case(
+            "final",
+            "GET",
+            who(302, 403, 403, 302, 404),
+            kwargs=lambda w: {"uuid": w.final.uuid, "number": 1},
+        ),
+    ],
+    "wizard:answer": [
+        Case(
+            "open",
+            "POST",
+            who(302, 403, 403, 302, 404),
+            kwargs=uuid_of("open"),
+            data=answer_data("open"),
+        ),
+        Case(
+            "final",
+            "POST",
+            who(302, 403, 403, 302, 404),
+            kwargs=uuid_of("final"),
+            data=answer_data("final"),
+        ),
+        Case("open", "GET", who(405, 405, 405, 405, 405), kwargs=uuid_of("open")),
+    ],
+    "wizard:context": [
+        Case(
+            "outcome",
+            "POST",
+            who(302, 403, 403, 302, 404),
+            kwargs=uuid_of("at_outcome"),
+            data=lambda w: CONTEXT,
+        ),
+    ],
+    "wizard:defer": [
+        Case("open", "POST", who(302, 403, 403, 302, 404), kwargs=uuid_of("open")),
+    ],
+    "wizard:resume": [
+        Case("deferred", "POST", who(302, 403, 403, 302, 404), kwargs=uuid_of("deferred")),
+    ],
+    "wizard:save": [
+        Case(
+            "outcome",
+            "POST",
+            who(302, 403, 403, 302, 404),
+            kwargs=uuid_of("at_outcome"),
+            data=lambda w: CONTEXT,
+        ),
+    ],
+    # The archive: every member of the club sees it; reviewers review; admins transfer.
+    "archive:list": [
+        Case("own club", "GET", members(OK, b=OK)),
+        Case("?club=A", "GET", members(OK), query=lambda w: "club=troefkaart"),
+    ],
+    "archive:statistics": [
+        Case("own club", "GET", members(OK, b=OK)),
+        Case("?club=A", "GET", members(OK), query=lambda w: "club=troefkaart"),
+    ],
+    "archive:csv": [
+        Case("own club", "GET", members(OK, b=OK)),
+        Case("?club=A", "GET", members(OK), query=lambda w: "club=troefkaart"),
+    ],
+    "archive:transfer": [
+        Case("own club", "GET", who(403, 403, 403, OK, 403)),
+        Case("?club=A", "GET", who(403, 403, 403, OK, 404), query=lambda w: "club=troefkaart"),
+    ],
+    "archive:transfer_upload": [
+        Case("club A's own bundle", "POST", who(403, 403, 403, 302, 403), data=bundle_of_club_a),
+        Case(
+            "?club=A",
+            "POST",
+            who(403, 403, 403, 302, 404),
+            query=lambda w: "club=troefkaart",
+            data=bundle_of_club_a,
+        ),
+        Case("", "GET", who(405, 405, 405, 405, 405)),
+    ],
+    "archive:transfer_download": [
+        Case("own club", "GET", who(403, 403, 403, OK, 403)),
+        Case("?club=A", "GET", who(403, 403, 403, OK, 404), query=lambda w: "club=troefkaart"),
+    ],
+    "archive:detail": [
+        Case("final", "GET", members(OK), kwargs=uuid_of("final")),
+        Case("open", "GET", members(OK), kwargs=uuid_of("open")),
+        Case("club B", "GET", who(404, 404, 404, 404, OK), kwargs=uuid_of("final_b")),
+    ],
+    "archive:review": [
+        Case(
+            "final",
+            "POST",
+            who(403, 302, 403, 302, 404),
+            kwargs=uuid_of("final"),
+            data=lambda w: REVIEW,
+        ),
+        Case(
+            "open",
+            "POST",
+            who(403, 403, 403, 403, 404),
+            kwargs=uuid_of("open"),
+            data=lambda w: REVIEW,
+        ),
+    ],
+    "archive:appeal": [
+        Case(
+            "final",
+            "POST",
+            who(403, 302, 403, 302, 404),
+            kwargs=uuid_of("final"),
+            data=lambda w: {"status": "open", "note": "Beroep aangetekend."},
+        ),
+    ],
+    # Training: every member practises; trainers (and admins) write cases and run sessions.
+    "training:index": [Case("", "GET", members(OK, b=OK))],
+    "training:history": [Case("", "GET", members(OK, b=OK))],
+    "training:case_create": [
+        Case("", "GET", who(403, 403, OK, OK, 403)),
+        Case("", "POST", who(403, 403, 302, 302, 403), data=case_form),
+    ],
+    "training:case": [
+        Case("club case", "GET", members(OK), kwargs=lambda w: {"pk": w.case.pk}),
+        Case("shipped", "GET", members(OK, b=OK), kwargs=lambda w: {"pk": w.shipped_case.pk}),
+    ],
+    "training:case_start": [
+        Case("club case", "POST", members(302), kwargs=lambda w: {"pk": w.case.pk}),
+    ],
+    "training:case_edit": [
+        Case("club case", "GET", who(403, 403, OK, OK, 404), kwargs=lambda w: {"pk": w.case.pk}),
+        Case(
+            "club case",
+            "POST",
+            who(403, 403, 302, 302, 404),
+            kwargs=lambda w: {"pk": w.case.pk},
+            data=case_form,
+        ),
+        Case(
+            "shipped",
+            "GET",
+            who(404, 404, 404, 404, 404),
+            kwargs=lambda w: {"pk": w.shipped_case.pk},
+        ),
+    ],
+    "training:draft": [
+        Case(
+            "new",
+            "GET",
+            members(OK),
+            kwargs=lambda w: {"pk": w.case.pk, "uuid": uuid_lib.uuid4()},
+        ),
+        Case(
+            "new",
+            "POST",
+            members(302),
+            kwargs=lambda w: {"pk": w.case.pk, "uuid": uuid_lib.uuid4()},
+            data=first_answer,
+        ),
+        Case(
+            "existing practice",
+            "GET",
+            who(302, 404, 404, 404, 404),
+            kwargs=lambda w: {"pk": w.case.pk, "uuid": w.attempt.uuid},
+        ),
+    ],
+    "training:attempt": [
+        Case("in progress", "GET", who(OK, 404, 404, 404, 404), kwargs=uuid_of("attempt")),
+        Case("graded", "GET", who(OK, 404, OK, OK, 404), kwargs=uuid_of("graded")),
+        Case("live ruling", "GET", who(404, 404, 404, 404, 404), kwargs=uuid_of("final")),
+    ],
+    "training:attempt_grade": [
+        Case("in progress", "POST", who(302, 404, 404, 404, 404), kwargs=uuid_of("attempt")),
+    ],
+    "training:join": [
+        Case("", "GET", members(OK, b=OK)),
+        Case("code of A", "POST", members(302, b=OK), data=lambda w: {"code": w.session.code}),
+    ],
+    "training:session_create": [
+        Case("", "GET", who(403, 403, OK, OK, 403)),
+        Case(
+            "",
+            "POST",
+            who(403, 403, 302, 302, 403),
+            data=lambda w: {"title": "Les", "cases": [w.case.pk]},
+        ),
+    ],
+    "training:session": [
+        Case("", "GET", who(403, 403, OK, OK, 404), kwargs=lambda w: {"pk": w.session.pk}),
+    ],
+    "training:session_close": [
+        Case("", "POST", who(403, 403, 302, 302, 404), kwargs=lambda w: {"pk": w.session.pk}),
+    ],
+    "training:session_practice": [
+        Case("participant D", "GET", who(OK, 404, 404, 404, 404), kwargs=lambda w: {"pk": w.session.pk}),
+    ],
+    "training:explore_index": [Case("", "GET", members(OK, b=OK))],
+    "training:explore": [
+        Case("", "GET", members(OK, b=OK), kwargs=lambda w: {"slug": TREE}),
+    ],
+    # Law text and trees are public.
+    "laws:editions": [Case("", "GET", everyone(OK))],
+    "laws:search": [Case("", "GET", everyone(OK), query=lambda w: "q=kaart")],
+    "laws:compare_index": [Case("", "GET", everyone(OK))],
+    "laws:compare": [
+        Case("", "GET", everyone(OK), kwargs=lambda w: {"number": w.article.number}),
+    ],
+    "laws:edition": [
+        Case("", "GET", everyone(OK), kwargs=lambda w: {"code": w.article.edition.code}),
+    ],
+    "laws:article": [
+        Case(
+            "",
+            "GET",
+            everyone(OK),
+            kwargs=lambda w: {"code": w.article.edition.code, "number": w.article.number},
+        ),
+    ],
+    "trees:list": [Case("", "GET", everyone(OK))],
+    "trees:detail": [Case("", "GET", everyone(OK), kwargs=lambda w: {"slug": TREE})],
+}
+
+
+def is_admin(route: Route) -> bool:
+    return route.key.startswith("admin:") or route.route.startswith("beheer/")
+
+
+def rules_for(route: Route) -> list[Case]:
+    if is_admin(route):
+        return admin_rule(route)
+    return RULES.get(route.key, [])
+
+
+# --------------------------------------------------------------------------------------------
+# Requests
+
+
+def url_for(route: Route, case: Case, w: World) -> str:
+    kwargs = case.kwargs(w)
+    if is_admin(route):
+        if "(?P<url>" in route.route:
+            return "/beheer/no-such-page/"
+        converters = re.compile(r"(?<!P)<(?:\w+:)?(\w+)>")
+        kwargs = {name: ADMIN_SAMPLES[name] for name in converters.findall(route.route)}
+        kwargs |= {k: v for k, v in ADMIN_SAMPLES.items() if f"(?P<{k}>" in route.route}
+        if not route.named:
+            return "/" + converters.sub(lambda m: kwargs[m.group(1)], route.route)
+    url = reverse(route.key, kwargs=kwargs)
+    query = case.query(w)
+    return f"{url}?{query}" if query else url
+
+
+class _Rollback(Exception):
+    pass
+
+
+def request(client: Client, method: str, url: str, data: dict[str, Any]):
+    """One request, its writes rolled back afterwards."""
+    response = None
+    try:
+        with transaction.atomic():
+            if method == "GET":
+                response = client.get(url)
+            else:
+                response = client.post(url, data)
+            if getattr(response, "streaming", False):
+                response.body = b"".join(response.streaming_content)
+            else:
+                response.body = response.content
+            raise _Rollback
+    except _Rollback:
+        pass
+    snapshot.clear_cache()
+    return response
+
+
+def private_marks(w: World, club: str) -> list[str]:
+    """Strings that only a member of ``club`` may see."""
+    if club == "a":
+        rulings = [w.open, w.deferred, w.at_outcome, w.final, w.attempt, w.graded]
+        return [str(r.uuid) for r in rulings] + [w.club_a.name, w.case.title_nl, w.session.title]
+    return [str(w.final_b.uuid), w.club_b.name]
+
+
+def check(persona: str, expected: Any, response, w: World) -> None:
+    status = response.status_code
+    location = response.get("Location", "")
+    if expected == LOGIN:
+        assert status == 302 and location.startswith(reverse("login")), (status, location)
+    elif expected == ADMIN_LOGIN:
+        assert status == 302 and location.startswith(reverse("admin:login")), (status, location)
+    elif expected == ANY_LOGIN:
+        logins = (reverse("login"), reverse("admin:login"))
+        assert status == 302 and location.startswith(logins), (status, location)
+    else:
+        assert status == expected, (status, location)
+        if status == 302:
+            assert not location.startswith(reverse("login")), location
+    if status != 200:
+        return
+    body = response.body.decode("utf-8", errors="replace")
+    outsider_of = {"director_b": "a", "anonymous": "a"}.get(persona, "b")
+    for mark in private_marks(w, outsider_of):
+        assert mark not in body, f"{persona} sees {mark!r} of club {outsider_of.upper()}"
+    if persona == "anonymous":
+        for mark in private_marks(w, "b"):
+            assert mark not in body, f"anonymous sees {mark!r} of club B"
+
+
+# --------------------------------------------------------------------------------------------
+# The matrix
+
+
+def cells() -> Iterator[Any]:
+    for route in routes():
+        cases = rules_for(route) or [Case("NO RULE", "GET", {})]
+        for case in cases:
+            for persona in PERSONAS:
+                label = " ".join(filter(None, [route.key, case.variant, case.method, persona]))
+                yield pytest.param(route, case, persona, id=label)
+
+
+@pytest.mark.parametrize(("route", "case", "persona"), list(cells()))
+def test_matrix(world: World, db, route: Route, case: Case, persona: str) -> None:
+    assert case.expect, f"no rule for {route.key} ({route.route}): add one to RULES"
+    client = Client()
+    user = world.user(persona)
+    if user is not None:
+        client.force_login(user)
+    url = url_for(route, case, world)
+    data = case.data(world) if case.method == "POST" else {}
+    response = request(client, case.method, url, data)
+    check(persona, case.expect[persona], response, world)
+
+
+def test_every_route_has_a_rule() -> None:
+    missing = [r.key for r in routes() if not rules_for(r)]
+    assert not missing, f"routes without an isolation rule: {missing}"
+
+
+def test_no_rule_for_a_route_that_is_gone() -> None:
+    keys = {r.key for r in routes()}
+    assert not set(RULES) - keys, f"rules for routes that do not exist: {set(RULES) - keys}"
+
+
+def test_the_posted_data_is_valid(world, db):
+    """The allowed persona's POST really changes something: "refused" in the matrix means a
+    refusal of a request that would otherwise have worked."""
+    client = Client()
+    client.force_login(world.users["director_a"])
+    before = Ruling.objects.count()
+    response = client.post(
+        reverse("wizard:draft", kwargs={"slug": TREE, "uuid": uuid_lib.uuid4()}),
+        first_answer(world),
+    )
+    assert response.status_code == 302
+    assert Ruling.objects.count() == before + 1
+    answer = answer_data("open")(world)
+    client.post(reverse("wizard:answer", kwargs={"uuid": world.open.uuid}), answer)
+    stored = Ruling.objects.get(pk=world.open.pk)
+    assert stored.path[-1] == [answer["node"], answer["choice"]]
+    assert len(stored.path) == len(world.open.path) + 1
