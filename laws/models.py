@@ -10,6 +10,7 @@ plain-language words and is always shown as a summary.
 from django.db import models
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class Edition(models.Model):
@@ -150,7 +151,7 @@ class ArticleSummary(models.Model):
 
 class Phase(models.TextChoices):
     AUCTION = "auction", _("bieding")
-    PLAY = "play", _("spel")
+    PLAY = "play", pgettext_lazy("phase", "spel")
 
 
 class NodeKind(models.TextChoices):
