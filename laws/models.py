@@ -8,9 +8,8 @@ plain-language words and is always shown as a summary.
 """
 
 from django.db import models
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 
 class Edition(models.Model):

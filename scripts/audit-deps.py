@@ -13,8 +13,17 @@ ROOT = Path(__file__).resolve().parent.parent
 PIP_AUDIT = ROOT / ".venv" / "bin" / "pip-audit"
 
 result = subprocess.run(
-    [str(PIP_AUDIT), "-r", str(ROOT / "requirements.txt"), "--no-deps", "--disable-pip",
-     "--format", "json", "--progress-spinner", "off"],
+    [
+        str(PIP_AUDIT),
+        "-r",
+        str(ROOT / "requirements.txt"),
+        "--no-deps",
+        "--disable-pip",
+        "--format",
+        "json",
+        "--progress-spinner",
+        "off",
+    ],
     capture_output=True,
     text=True,
 )
