@@ -107,7 +107,7 @@ def test_a_full_ruling_by_mouse_with_a_changed_answer(page, live_server, login, 
     spec = trees
     path = longest_path(spec)
     login(page, director_a)
-    page.get_by_role("link", name="Nieuwe arbitrage").click()
+    page.locator("[data-new-ruling]").click()
     page.get_by_role("link", name=re.compile("Verzaking")).first.click()
     for node_key, choice_key in path.steps:
         expect_question(page, spec, node_key)
