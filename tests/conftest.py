@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from django.test import Client
 
+from rulings import snapshot
 from rulings.models import Club, Membership, Role, User
 
 # Playwright's sync API runs an event loop in the test thread; Django's live_server and ORM
@@ -15,6 +16,22 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/lib/chromium/chromium"))
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 PASSWORD = "gr00t-Slem-7NT"
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    # The personas get real passwords; PBKDF2 takes about a second per user, MD5 is enough
+    # for test users (the browser tests still log in through the real form).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_snapshot_cache():
+    # Tree snapshots are cached per process by content; a test database rolled back between
+    # tests must not leave a remembered snapshot whose row is gone.
+    snapshot.clear_cache()
+    yield
+    snapshot.clear_cache()
 
 
 def make_user(username: str, club: Club | None = None, *roles: str, **extra) -> User:
