@@ -273,6 +273,10 @@ def _begin(request: HttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse
 def ruling(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     """Where the ruling stands: the final ruling, the outcome, or the current question."""
     found = get_for_user(request, Ruling.objects.all(), uuid=uuid)
+    if found.training_case_id:
+        # A practice belongs with its case: the situation above the question, and feedback
+        # instead of a final live ruling at the end.
+        return redirect("training:attempt", uuid=found.uuid)
     if found.status == Status.FINAL or not found.snapshot_id:
         return _final(request, found)
     _check_directs(request, found)
@@ -285,6 +289,8 @@ def step(request: HttpRequest, uuid: uuid_lib.UUID, number: int) -> HttpResponse
     found = _ruling_to_direct(request, uuid)
     if number < 1:
         raise Http404
+    if found.training_case_id:
+        return redirect(f"{reverse('training:attempt', args=[found.uuid])}?stap={number}")
     current = len(found.path) + 1
     if (
         found.status == Status.FINAL

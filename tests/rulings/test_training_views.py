@@ -522,3 +522,33 @@ def test_polling_costs_the_same_whatever_the_number_of_trainees(
         response = client_trainer_a.get(url, HTTP_HX_REQUEST="true")
     assert response.content.decode().count("data-participant=") == 4
     assert len(one) <= 8
+
+
+# --- The wizard's own addresses lead a practice back to its case ---------------------------
+
+
+def test_the_ruling_address_of_a_practice_leads_to_the_attempt(
+    loaded, client_director_a, director_a
+):
+    ruling = practise(director_a, shipped(), RIGHT[:2])
+    response = client_director_a.get(f"/arbitrage/{ruling.uuid}/")
+    assert response.status_code == 302
+    assert response["Location"] == f"/oefenen/pogingen/{ruling.uuid}/"
+
+
+def test_a_step_of_a_practice_keeps_its_number(loaded, client_director_a, director_a):
+    ruling = practise(director_a, shipped(), RIGHT[:2])
+    response = client_director_a.get(f"/arbitrage/{ruling.uuid}/stap/2/")
+    assert response.status_code == 302
+    assert response["Location"] == f"/oefenen/pogingen/{ruling.uuid}/?stap=2"
+    page = client_director_a.get(response["Location"])
+    assert page.status_code == 200
+    assert "Oefening" in page.content.decode()
+
+
+def test_the_wizard_addresses_of_a_practice_stay_404_for_other_clubs(
+    loaded, director_a, client_director_b
+):
+    ruling = practise(director_a, shipped(), RIGHT[:2])
+    assert client_director_b.get(f"/arbitrage/{ruling.uuid}/").status_code == 404
+    assert client_director_b.get(f"/arbitrage/{ruling.uuid}/stap/2/").status_code == 404
