@@ -8,7 +8,7 @@ MO := locale/en/LC_MESSAGES/django.mo
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-postgres lint audit format messages bench clean-data help chromium
+.PHONY: run test test-postgres lint audit format messages bench bench-postgres clean-data help chromium loadtest crashtest
 
 help:
 	@echo "make run            set up, load laws and trees, serve on http://$(HOST):$(PORT)"
@@ -16,6 +16,10 @@ help:
 	@echo "make test-postgres  run every test against a throwaway PostgreSQL 15 server"
 	@echo "make lint           ruff check and format check"
 	@echo "make audit          check requirements.txt for known vulnerabilities (needs advisory data)"
+	@echo "make loadtest       20 directors saving rulings against gunicorn, SQLite then PostgreSQL"
+	@echo "make crashtest      SIGKILL the server during saves, restart, check nothing is half-written"
+	@echo "make bench          benchmarks on SQLite (own temporary data); writes BENCHMARKS.md"
+	@echo "make bench-postgres the same on a throwaway PostgreSQL 15 server"
 
 $(VENV)/.runtime: requirements.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -75,3 +79,20 @@ messages: $(VENV)/.dev
 
 clean-data:
 	rm -rf data/
+
+# Benchmarks (bench/README.md): their own data in a temporary folder or database, about ten
+# minutes on two cores. BENCH_SCALE=small or tiny for a quick try.
+bench: $(VENV)/.dev $(MO) chromium
+	$(PY) -m bench
+
+bench-postgres: $(VENV)/.dev $(MO) chromium
+	scripts/with-postgres.sh $(PY) -m bench
+
+# Bounded load (about a minute per database, loopback only): see scripts/loadtest.py.
+loadtest: $(VENV)/.dev
+	env -u DATABASE_URL $(PY) scripts/loadtest.py
+	scripts/with-postgres.sh $(PY) scripts/loadtest.py
+
+# The long form of tests/security/test_crash_safety.py (which runs in make test).
+crashtest: $(VENV)/.dev
+	env -u DATABASE_URL $(PY) scripts/crashtest.py

@@ -6,14 +6,18 @@ next animation frame, i.e. until the new question can be painted. Playwright's o
 are not in it. A new ruling is started (not timed) whenever a path reaches an outcome.
 """
 
+# ruff: noqa: S311
+
 from __future__ import annotations
 
 import os
 import random
 import uuid as uuid_lib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from rulings.snapshot import FrozenTree
+if TYPE_CHECKING:
+    from rulings.snapshot import FrozenTree
 
 from .load import HOST, Session
 
@@ -51,6 +55,7 @@ async (index) => {
     };
     document.addEventListener("htmx:afterSettle", done);
   });
+  performance.clearResourceTimings();
   const started = performance.now();
   buttons[index].click();
   await swapped;
@@ -58,7 +63,10 @@ async (index) => {
   const painted = performance.now();
   const ready = await settled;
   const wizard = document.getElementById("wizard");
+  const xhr = performance.getEntriesByType("resource")
+    .filter((entry) => entry.initiatorType === "xmlhttprequest").pop();
   return {
+    request: xhr ? xhr.responseEnd - xhr.startTime : NaN,
     painted: painted - started,
     ready: ready - started,
     outcome: !wizard.querySelector("button[name=choice]"),
@@ -74,23 +82,23 @@ def available() -> bool:
 
 def click_times(
     port: int, session: Session, tree: FrozenTree, steps: int, seed: int = 7
-) -> tuple[list[float], list[float]]:
-    """(painted, ready) seconds for ``steps`` clicks."""
+) -> tuple[list[float], list[float], list[float]]:
+    """(painted, ready, request) seconds for ``steps`` clicks; ``request`` is the htmx
+    request alone (network and server, from the browser's resource timing)."""
     from playwright.sync_api import sync_playwright
 
     rng = random.Random(seed)
     base = f"http://{HOST}:{port}"
     times: list[float] = []
     ready: list[float] = []
+    requests: list[float] = []
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=str(CHROMIUM), headless=True, args=LAUNCH_ARGS
         )
         try:
             context = browser.new_context(locale="nl-NL", viewport={"width": 1280, "height": 900})
-            context.add_cookies(
-                [{"name": "sessionid", "value": session.sessionid, "url": base}]
-            )
+            context.add_cookies([{"name": "sessionid", "value": session.sessionid, "url": base}])
             page = context.new_page()
             # One untimed warm-up path: the browser's cache and the server's workers.
             warmup = 1
@@ -107,6 +115,7 @@ def click_times(
                     if not warmup:
                         times.append(result["painted"] / 1000)
                         ready.append(result["ready"] / 1000)
+                        requests.append(result["request"] / 1000)
                     target = choices[index]["target"]
                     if result["outcome"] != tree.is_outcome(target):
                         raise RuntimeError("the browser shows another step than expected")
@@ -116,4 +125,4 @@ def click_times(
                 warmup = 0
         finally:
             browser.close()
-    return times, ready
+    return times, ready, requests

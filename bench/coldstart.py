@@ -1,8 +1,9 @@
 """Cold start: seconds from ``make run`` (existing ``.venv``) to the first page served.
 
 ``make run PORT=<free port>`` is started in a process group of its own with a temporary
-``LEIDRAAD_DATA_DIR`` and polled on ``/wetten/`` (a public page) until it answers 200; then the
-group (make, runserver and its autoreloader child) is stopped. It always runs the laptop
+``LEIDRAAD_DATA_DIR`` and polled on ``/`` until a page is served (on a data folder without users
+``/`` redirects to the first-run page ``/setup/``, which must answer 200); then the group (make,
+runserver and its autoreloader child) is stopped. It always runs the laptop
 setup (SQLite in the data folder), also when the benchmark itself runs on PostgreSQL.
 
 Two starts: the first on an empty data folder (creates the database, migrates, loads laws,
@@ -11,6 +12,8 @@ reference is the bare cost of starting Python and Django (``django.setup()``).
 The catalogue ``django.mo`` is treated as up to date (``make -o``), so the benchmark never
 rebuilds a committed file.
 """
+
+# ruff: noqa: S603, S607
 
 from __future__ import annotations
 
@@ -35,18 +38,30 @@ def _environment(data_dir: Path) -> dict[str, str]:
     return env
 
 
-def _served(port: int) -> bool:
+def _get(port: int, path: str) -> tuple[int, str]:
     connection = http.client.HTTPConnection(HOST, port, timeout=5)
     try:
-        connection.request("GET", "/wetten/")
-        return connection.getresponse().status == 200
-    except OSError:
-        return False
+        connection.request("GET", path)
+        response = connection.getresponse()
+        response.read()
+        return response.status, response.getheader("Location", "")
     finally:
         connection.close()
 
 
-def make_run(root: Path, data_dir: Path, log: Path, timeout: float = 180) -> float:
+def _served(port: int) -> bool:
+    """Whether ``/`` is served: a fresh install redirects every page to the first-run page
+    (``/setup/``), which must then answer 200 as well."""
+    try:
+        status, location = _get(port, "/")
+        if status in (301, 302) and location.startswith("/"):
+            status, _ = _get(port, location)
+        return status == 200
+    except OSError:
+        return False
+
+
+def make_run(root: Path, data_dir: Path, log: Path, timeout: float = 120) -> float:
     port = free_port()
     started = time.perf_counter()
     process = subprocess.Popen(

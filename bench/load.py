@@ -6,10 +6,16 @@ one request at a time for a fixed number of seconds, so the load is bounded by c
 script drives the bare view and the wizard, one after the other, so their ratio compares like
 with like (the load script's own CPU use is the same for both).
 
+The two alternate in five rounds of a fifth of the time each, so that a change of the machine's
+load during the test hits both alike (measured on a shared machine, back-to-back phases gave
+ratios a factor of three apart).
+
 A wizard "request" is one answer POST with htmx headers, exactly as the browser sends it: the
 first answer of a ruling (which creates it) and every answer after it, until an outcome; then
 the thread starts the next ruling. Every response is checked (200, a step fragment, no error).
 """
+
+# ruff: noqa: S311, S603
 
 from __future__ import annotations
 
@@ -23,14 +29,17 @@ import subprocess
 import threading
 import time
 import uuid as uuid_lib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
 from django.conf import settings
 from django.utils import timezone
 
-from rulings.snapshot import FrozenTree
+if TYPE_CHECKING:
+    from rulings.snapshot import FrozenTree
 
 from .measure import BenchError
 from .report import p50, p95
@@ -75,8 +84,9 @@ def request(port: int, method: str, path: str, session: Session, body: dict | No
     connection = http.client.HTTPConnection(HOST, port, timeout=30)
     try:
         payload = urlencode(body or {})
-        connection.request(method, path, body=payload if method == "POST" else None,
-                           headers=session.headers())
+        connection.request(
+            method, path, body=payload if method == "POST" else None, headers=session.headers()
+        )
         response = connection.getresponse()
         content = response.read()
         return response.status, dict(response.getheaders()), content
@@ -154,6 +164,27 @@ class LoadResult:
     @property
     def p95(self) -> float:
         return p95(self.latencies)
+
+
+def merged(results: list[LoadResult]) -> LoadResult:
+    return LoadResult(
+        sum(r.requests for r in results),
+        sum(r.seconds for r in results),
+        [value for r in results for value in r.latencies],
+        [error for r in results for error in r.errors],
+    )
+
+
+def alternating(
+    phases: dict[str, Callable[[float], LoadResult]], seconds: float, rounds: int
+) -> dict[str, LoadResult]:
+    """Run each phase (a function of the seconds to run) ``rounds`` times in turn, so that a
+    change in the machine's load hits every phase alike; the results are summed per phase."""
+    results: dict[str, list[LoadResult]] = {name: [] for name in phases}
+    for _ in range(rounds):
+        for name, phase in phases.items():
+            results[name].append(phase(seconds / rounds))
+    return {name: merged(parts) for name, parts in results.items()}
 
 
 def _run_threads(worker, threads: int, seconds: float) -> LoadResult:

@@ -13,6 +13,7 @@ import time
 import uuid as uuid_lib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from django.db import connection
 from django.test import Client
@@ -20,7 +21,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from rulings.snapshot import FrozenTree
+if TYPE_CHECKING:
+    from rulings.snapshot import FrozenTree
+
 
 BARE_URL = "/bench/bare/"
 
@@ -138,17 +141,22 @@ def post_answer(client: Client, run: WizardRun, answer: Answer) -> tuple[float, 
 
 @dataclass
 class StepTimes:
-    steps: list[float] = field(default_factory=list)
-    outcomes: list[float] = field(default_factory=list)  # the answers that reached an outcome
-    bare: list[float] = field(default_factory=list)
+    questions: list[float] = field(default_factory=list)  # answer → next question
+    outcomes: list[float] = field(default_factory=list)  # answer → outcome (+ context form)
+    bare: list[float] = field(default_factory=list)  # one bare-view POST after each answer
     walks: int = 0
+
+    @property
+    def answers(self) -> int:
+        return len(self.questions) + len(self.outcomes)
 
 
 def step_times(
     client: Client, tree: FrozenTree, club_slug: str, requests: int, rng: random.Random
 ) -> StepTimes:
-    """Answer POSTs on random paths through ``tree`` until ``requests`` answers are timed,
-    each followed by one bare-view POST."""
+    """Answer POSTs on random paths through ``tree`` until ``requests`` answers to a question
+    and at least ``requests // 4`` reaching an outcome are timed, each followed by one
+    bare-view POST."""
     result = StepTimes()
     # Warm up: templates, the snapshot cache, the connection.
     for _ in range(2):
@@ -156,15 +164,13 @@ def step_times(
         while not run.done:
             post_answer(client, run, run.next_answer())
         bare_post(client)
-    while len(result.steps) < requests:
+    while len(result.questions) < requests or len(result.outcomes) < requests // 4:
         run = WizardRun(tree, club_slug, rng)
         result.walks += 1
-        while not run.done and len(result.steps) < requests:
+        while not run.done:
             answer = run.next_answer()
             elapsed, _ = post_answer(client, run, answer)
-            result.steps.append(elapsed)
-            if answer.outcome:
-                result.outcomes.append(elapsed)
+            (result.outcomes if answer.outcome else result.questions).append(elapsed)
             result.bare.append(bare_post(client))
     return result
 
@@ -179,14 +185,22 @@ class PageTimes:
     bare: list[float]
 
 
-def page_times(client: Client, url: str, requests: int, what: str) -> PageTimes:
-    """GET ``url`` ``requests`` times (after one warm-up), each followed by a bare-view GET."""
+def page_times(
+    client: Client, url: str, requests: int, what: str, budget: float = 10.0
+) -> PageTimes:
+    """GET ``url`` up to ``requests`` times (after one warm-up), each followed by a bare-view
+    GET, within about ``budget`` seconds: at least three requests, or one when the warm-up
+    alone took a third of the budget (a page of several seconds is slow enough to see)."""
+    started = time.perf_counter()
     check(client.get(url), what)
+    warmup = time.perf_counter() - started
+    minimum = 1 if warmup > budget / 3 else 3
     times, bare = [], []
-    for _ in range(requests):
-        started = time.perf_counter()
+    deadline = started + budget
+    while len(times) < requests and (len(times) < minimum or time.perf_counter() < deadline):
+        begun = time.perf_counter()
         response = client.get(url)
-        times.append(time.perf_counter() - started)
+        times.append(time.perf_counter() - begun)
         check(response, what)
         bare.append(bare_get(client))
     return PageTimes(times, bare)

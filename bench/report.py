@@ -9,12 +9,37 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import platform
 import re
 import statistics
+import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 OK, MISSED = "✓", "✗"
+
+
+def log(message: str) -> None:
+    print(f"[bench {time.strftime('%H:%M:%S')}] {message}", flush=True)
+
+
+def loadavg() -> str:
+    try:
+        return " ".join(f"{value:.2f}" for value in os.getloadavg())
+    except OSError:
+        return "n/a"
+
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as cpuinfo:
+            for line in cpuinfo:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -102,10 +127,17 @@ class Report:
 
     def add(self, figure: Figure) -> Figure:
         self.figures.append(figure)
-        print(f"  {figure.section} | {figure.name}: {figure.value_text()}"
-              f"{'  ratio ' + figure.ratio_text() if figure.ratio is not None else ''}"
-              f"{'  goal ' + figure.goal + ' ' + figure.mark() if figure.goal else ''}", flush=True)
+        print(
+            f"  {figure.section} | {figure.name}: {figure.value_text()}"
+            f"{'  ratio ' + figure.ratio_text() if figure.ratio is not None else ''}"
+            f"{'  goal ' + figure.goal + ' ' + figure.mark() if figure.goal else ''}",
+            flush=True,
+        )
         return figure
+
+    def ordered(self) -> list[Figure]:
+        """By section (they are numbered), in the order measured within a section."""
+        return sorted(self.figures, key=lambda figure: figure.section)
 
     @property
     def growing_queries(self) -> list[QueryCount]:
@@ -121,7 +153,7 @@ class Report:
         header = ("measurement", "value", "reference", "ratio", "goal", "")
         rows = [header]
         section = None
-        for f in self.figures:
+        for f in self.ordered():
             name = f.name if f.section == section else f"[{f.section}] {f.name}"
             section = f.section
             rows.append((name, f.value_text(), f.reference, f.ratio_text(), f.goal, f.mark()))
@@ -149,7 +181,7 @@ class Report:
             out.append(f"| load average (1, 5, 15 min) | {loads} |")
         out.append("")
         section = None
-        for f in self.figures:
+        for f in self.ordered():
             if f.section != section:
                 section = f.section
                 out += ["", f"### {section}", ""]
@@ -172,7 +204,8 @@ class Report:
         if not self.missed and not self.growing_queries:
             out.append("None.")
         for f in self.missed:
-            out.append(f"- {f.section} — {f.name}: {f.value_text()} (goal {f.goal})")
+            ratio = f", {f.ratio_text()} {f.reference}" if f.ratio is not None else ""
+            out.append(f"- {f.section[:2]} {f.name}: {f.value_text()}{ratio} (goal {f.goal})")
         for q in self.growing_queries:
             out.append(f"- queries of {q.page} grow: {q.small} → {q.large}")
         if self.notes:
@@ -187,6 +220,7 @@ class Report:
             "figures": [asdict(f) for f in self.figures],
             "queries": [asdict(q) | {"constant": q.constant} for q in self.queries],
             "notes": self.notes,
+            "load": self.load,
         }
 
 

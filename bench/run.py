@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import platform
 import shutil
+import signal
+import sys
 import tempfile
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -42,9 +42,7 @@ SCALES = {
     "full": Scale(
         "full", 200_000, 2_000, 20_000, (10, 1000), (10, 100), 300, 15, 10.0, 4, 50, 5_000
     ),
-    "small": Scale(
-        "small", 20_000, 500, 2_000, (10, 1000), (10, 100), 100, 8, 4.0, 4, 20, 1_000
-    ),
+    "small": Scale("small", 20_000, 500, 2_000, (10, 1000), (10, 100), 100, 8, 4.0, 4, 20, 1_000),
     "tiny": Scale("tiny", 400, 80, 40, (10, 100), (4, 12), 10, 2, 1.0, 2, 4, 40),
 }
 GOAL_STEP_RATIO = 3.0
@@ -53,35 +51,12 @@ GOAL_PAGE_MS = 150.0
 GOAL_MEMORY_FLAT = 1.15
 GOAL_RATE_LINEAR = 0.75
 GOAL_CLICK_MS = 100.0
-GOAL_FRAGMENT = 0.5
 GOAL_COLD_S = 10.0
 GOAL_FIRST_START_S = 30.0
 GOAL_STEP_QUERIES = 8
 SHIPPED_TREE = "verzaking"
 SYNTHETIC_EDITION = "2090"
 REFERENCE_EDITION = "2089"
-
-
-def _log(message: str) -> None:
-    print(f"[bench {time.strftime('%H:%M:%S')}] {message}", flush=True)
-
-
-def _loadavg() -> str:
-    try:
-        return " ".join(f"{value:.2f}" for value in os.getloadavg())
-    except OSError:
-        return "n/a"
-
-
-def _cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as cpuinfo:
-            for line in cpuinfo:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 # --------------------------------------------------------------------------------------------
@@ -118,11 +93,18 @@ def main(argv: list[str] | None = None) -> int:
     if scale_name not in SCALES:
         parser.error(f"BENCH_SCALE must be one of {', '.join(SCALES)}")
     scale = SCALES[scale_name]
-    output = Path(args.output) if args.output else (
-        ROOT / "BENCHMARKS.md" if scale.name == "full"
-        else Path(tempfile.gettempdir()) / f"leidraad-bench-{scale.name}.md"
+    output = (
+        Path(args.output)
+        if args.output
+        else (
+            ROOT / "BENCHMARKS.md"
+            if scale.name == "full"
+            else Path(tempfile.gettempdir()) / f"leidraad-bench-{scale.name}.md"
+        )
     )
 
+    # A stop (SIGTERM) unwinds like an error, so the temporary data is removed.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     tmp = Path(tempfile.mkdtemp(prefix="leidraad-bench-"))
     os.environ["BENCH_RUN"] = "1"
     os.environ["LEIDRAAD_DATA_DIR"] = str(tmp / "data")
@@ -140,18 +122,20 @@ def main(argv: list[str] | None = None) -> int:
 
         benchmark = Benchmark(scale, tmp, ROOT)
         report = benchmark.run()
-        from .report import write_json, write_markdown
+        from .report import log, write_json, write_markdown
 
         print()
         print(report.table())
         write_markdown(output, report)
-        _log(f"report written to {output}")
+        log(f"report written to {output}")
         if args.json:
             write_json(Path(args.json), report)
         if report.growing_queries:
             print("\n" + "!" * 78)
             for q in report.growing_queries:
-                print(f"!! QUERY COUNT GROWS WITH DATA: {q.page}: {q.small} → {q.large} ({q.request})")
+                print(
+                    f"!! QUERY COUNT GROWS WITH DATA: {q.page}: {q.small} → {q.large} ({q.request})"
+                )
             print("!" * 78)
             return 1
         return 0
@@ -161,5 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         connections.close_all()
         if pg_name:
             _drop_postgres_database(server_url, pg_name)
-        shutil.rmtree(tmp, ignore_errors=True)
-
+        if os.environ.get("BENCH_KEEP"):
+            print(f"BENCH_KEEP: the run's folder (logs, SQLite database) is kept in {tmp}")
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)

@@ -8,6 +8,7 @@ production URLconf.
 
 import copy
 import os
+import warnings
 
 from django.core.exceptions import ImproperlyConfigured
 
@@ -15,8 +16,8 @@ if not os.environ.get("DATABASE_URL") and not os.environ.get("BENCH_RUN"):
     # Only bench.run sets BENCH_RUN, after pointing LEIDRAAD_DATA_DIR at a temporary folder.
     raise ImproperlyConfigured("bench.settings is only for `python -m bench` (make bench)")
 
-from config.settings import *  # noqa: E402, F403
-from config.settings import BASE_DIR, TEMPLATES  # noqa: E402
+from config.settings import *  # noqa: F403
+from config.settings import BASE_DIR, TEMPLATES
 
 DEBUG = False
 ROOT_URLCONF = "bench.urls"
@@ -24,3 +25,6 @@ ROOT_URLCONF = "bench.urls"
 ALLOWED_HOSTS = [*ALLOWED_HOSTS, "testserver"]  # noqa: F405
 TEMPLATES = copy.deepcopy(TEMPLATES)
 TEMPLATES[0]["DIRS"] = [*TEMPLATES[0]["DIRS"], BASE_DIR / "bench" / "templates"]
+# Static files are served from the source folders (no collectstatic): WhiteNoise's warning
+# about the missing STATIC_ROOT would only clutter the benchmark's output.
+warnings.filterwarnings("ignore", message="No directory at")

@@ -11,6 +11,8 @@ wrapped at about 62 characters, words hyphenated across lines (``han-``/``den``)
 page-number lines, and footnotes marked ``*`` in the text whose text follows the page number.
 """
 
+# ruff: noqa: S311
+
 from __future__ import annotations
 
 import random
@@ -25,15 +27,61 @@ ITEMS = (1, 2)
 LINE_WIDTH = 62
 PAGE_LINES = 46
 
-WORDS = (
-    "de speler kaart slag partij tegenspeler leider blinde bieding verzaking aandacht "
-    "overtreder partner beurt wedstrijdleider score regeling herstel spelen voorspelen "
-    "bijspelen kleur troef contract doublet bod pas uitkomst hand tafel spel ronde"
-).split()
-HEADING_WORDS = (
-    "Kaart Verzaking Strafkaart Voorspelen Bijspelen Herstel Regeling Bieding Uitkomst "
-    "Partner Tegenspeler Leider Blinde Slag Score Contract Aandacht Overtreder Beurt"
-).split()
+WORDS = [
+    "de",
+    "speler",
+    "kaart",
+    "slag",
+    "partij",
+    "tegenspeler",
+    "leider",
+    "blinde",
+    "bieding",
+    "verzaking",
+    "aandacht",
+    "overtreder",
+    "partner",
+    "beurt",
+    "wedstrijdleider",
+    "score",
+    "regeling",
+    "herstel",
+    "spelen",
+    "voorspelen",
+    "bijspelen",
+    "kleur",
+    "troef",
+    "contract",
+    "doublet",
+    "bod",
+    "pas",
+    "uitkomst",
+    "hand",
+    "tafel",
+    "spel",
+    "ronde",
+]
+HEADING_WORDS = [
+    "Kaart",
+    "Verzaking",
+    "Strafkaart",
+    "Voorspelen",
+    "Bijspelen",
+    "Herstel",
+    "Regeling",
+    "Bieding",
+    "Uitkomst",
+    "Partner",
+    "Tegenspeler",
+    "Leider",
+    "Blinde",
+    "Slag",
+    "Score",
+    "Contract",
+    "Aandacht",
+    "Overtreder",
+    "Beurt",
+]
 # Words the importer must join again when they are split over two lines.
 HYPHENATED = ("han-", "den"), ("te-", "rugneemt"), ("in-", "dien"), ("reglemen-", "tair")
 FOOTNOTE = "Onderworpen aan artikel {ref}, als de blinde zijn rechten heeft verspeeld."
@@ -174,7 +222,10 @@ def tree_data(
                         "nl": " ".join(_sentence(rng, 1, 1) for _ in range(3)),
                         "en": "The card is played; no further rectification.",
                     },
-                    "options": {"nl": "1. De leider kiest.\n2. Of niet.", "en": "1. Choose.\n2. Or not."},
+                    "options": {
+                        "nl": "1. De leider kiest.\n2. Of niet.",
+                        "en": "1. Choose.\n2. Or not.",
+                    },
                     "chooser": "declarer",
                     "announce": {"nl": _sentence(rng, 1, 1), "en": "Play on."},
                     "adjusted_score": rng.random() < 0.2,

@@ -52,8 +52,13 @@ def _csv(query: str) -> dict:
     seconds = time.perf_counter() - started
     _, peak = rss_kib()
     # Lines minus the header; notes never contain a line break in the benchmark's data.
-    return {"rows": lines - 1, "bytes": size, "seconds": seconds, "rss_before_kib": before,
-            "peak_kib": peak}
+    return {
+        "rows": lines - 1,
+        "bytes": size,
+        "seconds": seconds,
+        "rss_before_kib": before,
+        "peak_kib": peak,
+    }
 
 
 def _verify(limit: int | None) -> dict:
@@ -72,8 +77,14 @@ def _verify(limit: int | None) -> dict:
         broken += bool(check.problems)
     seconds = time.perf_counter() - started
     _, peak = rss_kib()
-    return {"rulings": rulings, "events": events, "broken": broken, "seconds": seconds,
-            "rss_before_kib": before, "peak_kib": peak}
+    return {
+        "rulings": rulings,
+        "events": events,
+        "broken": broken,
+        "seconds": seconds,
+        "rss_before_kib": before,
+        "peak_kib": peak,
+    }
 
 
 def main(argv: list[str]) -> None:

@@ -95,6 +95,7 @@ class RulingFilter(django_filters.FilterSet):
     )
     article = django_filters.CharFilter(
         method="filter_article",
+        max_length=40,
         label=_("Wetsartikel"),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "placeholder": "27"}),
     )
@@ -123,6 +124,7 @@ class RulingFilter(django_filters.FilterSet):
     )
     q = django_filters.CharFilter(
         method="filter_text",
+        max_length=200,
         label=_("Zoeken in aantekeningen en uitspraak"),
         widget=forms.TextInput(attrs={"type": "search"}),
     )

@@ -230,7 +230,14 @@ class Ruling(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["club", "mode", "status", "-created_at"])]
+        indexes = [
+            models.Index(fields=["club", "mode", "status", "-created_at"]),
+            # The archive's first page in its default order (newest first) without sorting
+            # every ruling of the club (make bench).
+            models.Index(fields=["club", "mode", "-created_at"]),
+            # The start page's "recently used trees": a director's latest rulings (make bench).
+            models.Index(fields=["director", "-created_at"]),
+        ]
         verbose_name = _("arbitrage")
         verbose_name_plural = _("arbitrages")
 

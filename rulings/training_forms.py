@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from laws.trees import TreeError, TreeSpec, canonical_key, walk
 
+from .fields import ModelChoiceField, ModelMultipleChoiceField
 from .models import Club, TrainingCase, TrainingSession
 from .training import CODE_LENGTH, normalise_code, outcome_problems, tree_choices, tree_spec
 
@@ -42,7 +43,7 @@ class ClubChoiceMixin:
     def setup_club(self, clubs: list[Club]) -> None:
         self.clubs = clubs
         if len(clubs) > 1:
-            self.fields["club"] = forms.ModelChoiceField(
+            self.fields["club"] = ModelChoiceField(
                 label=_("Club"), queryset=Club.objects.filter(pk__in=[c.pk for c in clubs])
             )
             self.order_fields(["club"])
@@ -201,6 +202,7 @@ class TrainingSessionForm(ClubChoiceMixin, forms.ModelForm):
         fields = ["title", "cases"]
         widgets = {"cases": forms.CheckboxSelectMultiple}
         labels = {"title": _("Naam van de sessie"), "cases": _("Casussen")}
+        field_classes = {"cases": ModelMultipleChoiceField}
 
     def __init__(self, *args, clubs: list[Club], cases: QuerySet[TrainingCase], **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -45,7 +45,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, models, transaction
+from django.db import DatabaseError, models, transaction
 from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -152,6 +152,10 @@ def _parse(model: type[models.Model], fields: list[models.Field], raw: dict, whe
                 raise ValidationError("time without time zone")
         except ValidationError as error:
             raise ValueError(f"{where}: {f.name}: {' '.join(error.messages)}") from None
+        except (TypeError, OverflowError):
+            # A field's to_python() expects the JSON type it was exported as (a date string,
+            # a number); anything else in a hand-made bundle is refused, not a crash.
+            raise ValueError(f"{where}: {f.name}: wrong type {type(value).__name__}") from None
         values[f.attname if f.is_relation else f.name] = value
     return values
 
@@ -566,7 +570,7 @@ def import_bundle(bundle: Bundle, club: Club, progress: Progress | None = None) 
     """Write the bundle's new rulings into ``club``, all or nothing (one transaction)."""
     try:
         return _import(bundle, club, progress)
-    except IntegrityError as error:
+    except DatabaseError as error:  # a constraint, or (PostgreSQL) a NUL or too long a text
         raise BundleError(
             f"The database refused the bundle; nothing was imported ({error})."
         ) from None

@@ -47,7 +47,10 @@ def setup(request: HttpRequest) -> HttpResponse:
 def set_language(request: HttpRequest) -> HttpResponse:
     form = LanguageForm(request.POST)
     target = request.POST.get("next", "/")
-    if not url_has_allowed_host_and_scheme(target, {request.get_host()}, request.is_secure()):
+    local = target.startswith("/")  # redirect() would take anything else for a view name
+    if not local or not url_has_allowed_host_and_scheme(
+        target, {request.get_host()}, request.is_secure()
+    ):
         target = "/"
     if form.is_valid():
         language = form.cleaned_data["language"]

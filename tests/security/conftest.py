@@ -3,23 +3,30 @@ Hypothesis generated, printed in the terminal summary (with or without ``-s``)."
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 
-import pytest
-from django.db import transaction
 import hypothesis
+import pytest
+from django.conf import settings as django_settings
+from django.db import transaction
+from django.test import Client
 from hypothesis import HealthCheck
 
 from rulings import snapshot
 
 from .world import World, build_world
 
-# Hostile-input tests: enough examples to find a crack, few enough for ``make test``.
+# Hostile-input tests: enough examples to find a crack, few enough for ``make test``
+# (HOSTILE_EXAMPLES=500 for a longer hunt).
 hypothesis.settings.register_profile(
     "leidraad-security",
-    max_examples=60,
+    max_examples=int(os.environ.get("HOSTILE_EXAMPLES", 60)),
     deadline=None,
     database=None,
+    phases=[hypothesis.Phase.explicit, hypothesis.Phase.generate]
+    if os.environ.get("NOSHRINK")
+    else list(hypothesis.Phase),
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 
@@ -64,3 +71,27 @@ def world(django_db_setup, django_db_blocker) -> World:
             transaction.set_rollback(True)
             outer.__exit__(None, None, None)
             snapshot.clear_cache()
+
+
+@pytest.fixture(scope="module")
+def session_cookies(world: World, django_db_blocker) -> dict[str, str]:
+    """A logged-in session per persona, made once per module; a test copies the cookie into a
+    fresh client (see ``client_as``)."""
+    cookies = {}
+    with django_db_blocker.unblock():
+        for persona, user in world.users.items():
+            client = Client()
+            client.force_login(user)
+            cookies[persona] = client.cookies[django_settings.SESSION_COOKIE_NAME].value
+    return cookies
+
+
+@pytest.fixture
+def client_as(session_cookies):
+    def make(persona: str) -> Client:
+        client = Client()
+        if persona in session_cookies:
+            client.cookies[django_settings.SESSION_COOKIE_NAME] = session_cookies[persona]
+        return client
+
+    return make

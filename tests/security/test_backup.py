@@ -29,6 +29,9 @@ def make_rulings(club, director, count: int) -> list[str]:
     return [str(r.uuid) for r in Ruling.objects.bulk_create(rulings)]
 
 
+# Committed data (transaction=True): SQLite's backup API cannot copy a shared-cache in-memory
+# test database while this connection holds an open write transaction; it retries forever.
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.skipif(not on_sqlite, reason="the PostgreSQL behaviour is tested below")
 def test_backup_and_restore_bring_back_every_ruling(tmp_path, club_a, director_a, capsys):
     uuids = make_rulings(club_a, director_a, 25)

@@ -1,0 +1,29 @@
+"""Form fields that keep hostile ids away from the database."""
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+# The range of a 64-bit primary key. SQLite raises OverflowError for a larger number instead
+# of finding nothing, which would turn a forged form into a server error.
+MAX_ID = 2**63 - 1
+
+
+def _is_id(value: object) -> bool:
+    text = str(value).strip()
+    return text.isascii() and text.isdigit() and int(text) <= MAX_ID
+
+
+class IdRangeMixin:
+    def clean(self, value):
+        values = value if isinstance(value, list | tuple) else [value]
+        if any(v not in self.empty_values and not _is_id(v) for v in values):
+            raise forms.ValidationError(_("Kies een van de mogelijkheden."), code="invalid_choice")
+        return super().clean(value)
+
+
+class ModelChoiceField(IdRangeMixin, forms.ModelChoiceField):
+    pass
+
+
+class ModelMultipleChoiceField(IdRangeMixin, forms.ModelMultipleChoiceField):
+    pass

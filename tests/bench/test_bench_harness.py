@@ -1,0 +1,106 @@
+"""The benchmark harness (``make bench``) at tiny scale, so it does not rot.
+
+No timing is asserted (these machines are noisy; the figures belong in BENCHMARKS.md): only
+that the whole run completes, that every measurement produced a number with its reference, and
+that the report is written. It runs ``python -m bench`` in a subprocess with a database of its
+own (SQLite in a temporary folder, or a new database on the PostgreSQL server of
+``make test-postgres``), so it never touches the test database.
+"""
+
+import json
+import math
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/lib/chromium/chromium"))
+SECTIONS = {
+    "0. Data",
+    "1. Wizard step, server time (in-process test client)",
+    "2. Queries per request",
+    "3. Throughput, gunicorn 2 workers on 127.0.0.1",
+    "4. Archive, detail, statistics, CSV",
+    "5. Audit verification",
+    "6. Law import (PDF-extracted text)",
+    "7. Browser (headless Chromium)",
+    "8. Cold start",
+}
+PAGES = ["start", "step", "outcome", "save", "archive", "detail", "statistics", "article", "search"]
+
+
+@pytest.fixture(scope="module")
+def run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("bench")
+    env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
+    env["BENCH_SCALE"] = "tiny"
+    completed = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "bench",
+            "--output",
+            str(out / "BENCHMARKS.md"),
+            "--json",
+            str(out / "bench.json"),
+        ],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
+    return completed.stdout, json.loads((out / "bench.json").read_text()), out / "BENCHMARKS.md"
+
+
+def test_every_measurement_produces_numbers(run):
+    _, data, _ = run
+    figures = data["figures"]
+    sections = {figure["section"] for figure in figures}
+    expected = SECTIONS if CHROMIUM.exists() else SECTIONS - {"7. Browser (headless Chromium)"}
+    if not CHROMIUM.exists():
+        assert os.environ.get("CI") != "true", f"CI=true but Chromium is missing at {CHROMIUM}"
+    assert expected <= sections
+    for figure in figures:
+        assert isinstance(figure["value"], int | float), figure
+        assert math.isfinite(figure["value"]), figure
+        if figure["ratio"] is not None:
+            assert math.isfinite(figure["ratio"]) and figure["ratio"] > 0, figure
+            assert figure["reference"], figure
+    names = " ".join(figure["name"] for figure in figures)
+    for wanted in (
+        "answer → next question",
+        "answer → outcome",
+        "flat in tree size",
+        "flat in archive size",
+        "CSV export",
+        "peak RSS",
+        "verify_all",
+        "parse",
+        "import",
+        "make run",
+    ):
+        assert wanted in names, wanted
+
+
+def test_queries_are_counted_for_every_main_page(run):
+    _, data, _ = run
+    counted = {row["page"]: row for row in data["queries"]}
+    assert list(counted) == PAGES
+    for row in counted.values():
+        assert row["small"] > 0 and row["large"] > 0, row
+
+
+def test_the_report_is_written(run):
+    stdout, data, report = run
+    text = report.read_text(encoding="utf-8")
+    assert "<!-- bench:" in text and "## " in text
+    for key in ("machine", "Python", "Django", "database"):
+        assert key in data["meta"], key
+    assert data["meta"]["machine"].split()[0] in text
+    assert "queries per request" in stdout
