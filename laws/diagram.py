@@ -345,8 +345,10 @@ def render_svg(
     link = href or (lambda key: f"#node-{key}")
     plan = layout(tree, language)
     width, height = round(plan.width), round(plan.height)
+    # A group, not an image: its boxes are links, and an image's content is presentational
+    # (axe: nested-interactive).
     out: list[str] = [
-        f'<svg class="tree-diagram" role="img" aria-labelledby="{TITLE_ID} {DESC_ID}" '
+        f'<svg class="tree-diagram" role="group" aria-labelledby="{TITLE_ID} {DESC_ID}" '
         f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" '
         f'data-nodes="{len(tree.nodes)}">',
         f'<title id="{TITLE_ID}">{escape(title or tree.title.get(language))}</title>',

@@ -13,6 +13,24 @@ def _is_id(value: object) -> bool:
     return text.isascii() and text.isdigit() and int(text) <= MAX_ID
 
 
+def parse_id(value: object) -> int | None:
+    """A primary key from a query string, or None for anything no row can have."""
+    return int(str(value).strip()) if _is_id(value) else None
+
+
+class IdConverter:
+    """``<id:pk>`` in a URL: Django's ``int`` converter accepts any run of digits, and a
+    number beyond the column's range must be a 404, not an OverflowError."""
+
+    regex = "[0-9]{1,18}"
+
+    def to_python(self, value: str) -> int:
+        return int(value)
+
+    def to_url(self, value: int) -> str:
+        return str(value)
+
+
 class IdRangeMixin:
     def clean(self, value):
         values = value if isinstance(value, list | tuple) else [value]

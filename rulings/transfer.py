@@ -50,7 +50,7 @@ from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from . import audit, citations, snapshot
+from . import audit, citations, shapes, snapshot
 from .models import AuditEvent, Club, Mode, Review, Ruling, Status, Step, TreeSnapshot
 
 FORMAT = "leidraad-rulings"
@@ -330,6 +330,11 @@ def _parse_ruling(raw: Any, index: int) -> _Incoming:
         _parse(Review, _fields(Review, CHILD_SKIP), review, f"{where}, review {n}")
         for n, review in enumerate(_as_list(raw.get("reviews", []), f"{where}: reviews"), 1)
     ]
+    odd = shapes.ruling_problems(fields, where)
+    for n, step in enumerate(steps, 1):
+        odd += shapes.step_problems(step, f"{where}, step {n}")
+    if odd:
+        raise ValueError(_shape_message(odd))
     for n, review in enumerate(reviews, 1):
         if not review.get("reviewer"):
             raise ValueError(f"{where}, review {n}: reviewer is missing")
@@ -349,6 +354,12 @@ def _parse_ruling(raw: Any, index: int) -> _Incoming:
     return _Incoming(fields["uuid"], fields, steps, reviews, parsed_events, raw)
 
 
+def _shape_message(problems: list[str]) -> str:
+    """The first few places where a bundle's content has an unexpected shape."""
+    more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+    return "unexpected content: " + "; ".join(problems[:3]) + more
+
+
 def _parse_snapshots(raw: Any) -> dict[str, dict[str, Any]]:
     snapshots: dict[str, dict[str, Any]] = {}
     for index, item in enumerate(_as_list(raw, "snapshots"), 1):
@@ -357,6 +368,9 @@ def _parse_snapshots(raw: Any) -> dict[str, dict[str, Any]]:
             raise ValueError(f"snapshot {index}: digest and data are required")
         if snapshot.digest_of(data) != item["digest"]:
             raise ValueError(f"snapshot {item['digest'][:12]}: content does not match its digest")
+        odd = shapes.snapshot_problems(data, f"snapshot {item['digest'][:12]}")
+        if odd:
+            raise ValueError(_shape_message(odd))
         snapshots[item["digest"]] = item
     return snapshots
 

@@ -26,6 +26,7 @@ from laws.models import Tree
 
 from . import training, wizard
 from .access import clubs, get_for_user, roles_in
+from .fields import parse_id
 from .models import (
     Mode,
     Role,
@@ -152,10 +153,10 @@ def case_detail(request: HttpRequest, pk: int) -> HttpResponse:
     case = _get_case_for_user(request, pk)
     session = None
     if request.GET.get("sessie"):
-        try:
-            session = _get_session_for_participant(request, int(request.GET["sessie"]))
-        except ValueError:
-            raise Http404 from None
+        session_id = parse_id(request.GET["sessie"])
+        if session_id is None:
+            raise Http404
+        session = _get_session_for_participant(request, session_id)
     attempts = (
         Ruling.objects.filter(director=request.user, mode=Mode.TRAINING, training_case=case)
         .select_related("training_result")
@@ -187,9 +188,10 @@ def _posted_session(request: HttpRequest, case: TrainingCase) -> TrainingSession
     raw = request.POST.get("sessie") or request.GET.get("sessie")
     if not raw:
         return None
-    if not raw.isdigit():
+    session_id = parse_id(raw)
+    if session_id is None:
         raise Http404
-    session = _get_session_for_participant(request, int(raw))
+    session = _get_session_for_participant(request, session_id)
     if not session.cases.filter(pk=case.pk).exists():
         raise Http404
     if not session.is_open:
@@ -295,8 +297,9 @@ def _copy_initial(request: HttpRequest) -> dict:
     """Start values: a copy of a visible case (``?van=``), or a tree and path from the explore
     page (``?boom=…&pad=…``)."""
     initial: dict = {}
-    if request.GET.get("van", "").isdigit():
-        source = _get_case_for_user(request, int(request.GET["van"]))
+    source_id = parse_id(request.GET.get("van", ""))
+    if source_id is not None:
+        source = _get_case_for_user(request, source_id)
         initial = {
             name: getattr(source, name)
             for name in (

@@ -99,7 +99,7 @@ def test_detail_1963_whole_article_citation(trees, anonymous):
 def test_detail_diagram_is_accessible_svg(trees, anonymous):
     html = anonymous.get(reverse("trees:detail", args=["verzaking"])).content.decode()
     svg = html[html.index("<svg") : html.index("</svg>")]
-    assert 'role="img"' in svg
+    assert 'role="group" aria-labelledby="tree-diagram-title tree-diagram-desc"' in svg
     assert '<title id="tree-diagram-title">Stroomschema: Verzaking (2017)</title>' in svg
     assert "tekstalternatief" in svg
     assert svg.count('class="node ') == 34

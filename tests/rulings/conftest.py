@@ -1,6 +1,12 @@
 """Fixtures for the rulings tests: small trees in the database."""
 
+import io
+
 import pytest
+
+from laws.loading import bootstrap_laws
+from laws.models import Tree
+from laws.tree_loading import load_trees
 
 from .factories import make_tree
 
@@ -8,3 +14,11 @@ from .factories import make_tree
 @pytest.fixture
 def proef_tree(db):
     return make_tree()
+
+
+@pytest.fixture
+def shipped(db) -> dict[str, Tree]:
+    """The shipped trees (laws/trees/*.yaml) on the seed law text, loaded as bootstrap does."""
+    bootstrap_laws(io.StringIO())
+    load_trees(stdout=io.StringIO())
+    return {tree.slug: tree for tree in Tree.objects.select_related("edition")}

@@ -12,7 +12,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.db import connection
 
-from rulings import audit, transfer
+from rulings import audit, snapshot, transfer
 from rulings.models import (
     AppealStatus,
     AuditEvent,
@@ -329,6 +329,22 @@ def test_invalid_field_values_are_refused(tmp_path, bundle_data):
     error = refused(write(tmp_path / "fields.json", bundle_data))
     assert error.returncode == 2
     assert "board" in str(error) and "unknown field(s) surprise" in str(error)
+
+
+def test_content_of_an_odd_shape_is_refused_with_the_place(tmp_path, bundle_data):
+    """Chains and digests verify, yet a text per language is a list: refused, not shown."""
+    bundle_data["rulings"][0]["steps"][0]["answer"] = ["ja"]
+    error = refused(write(tmp_path / "shape.json", bundle_data))
+    assert error.returncode == 2
+    assert "step 1.answer: must be an object" in str(error)
+
+    del bundle_data["rulings"][0]["steps"][0]["answer"]
+    first = bundle_data["snapshots"][0]
+    first["data"]["nodes"][first["data"]["start"]]["choices"] = "ja"
+    first["digest"] = snapshot.digest_of(first["data"])  # a digest that fits the change
+    error = refused(write(tmp_path / "snapshot.json", bundle_data))
+    assert "choices: must be a list" in str(error)
+    assert Ruling.objects.count() == 0 and TreeSnapshot.objects.count() == 0
 
 
 def test_an_unknown_club_is_refused(tmp_path, bundle_data):

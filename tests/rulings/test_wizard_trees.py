@@ -4,20 +4,10 @@ import io
 import shutil
 import uuid
 
-import pytest
-
-from laws.loading import bootstrap_laws
 from laws.models import Tree
 from laws.tree_loading import TREES_DIR, load_trees
 from laws.trees import load_tree_file, paths
 from rulings import audit, snapshot, wizard
-
-
-@pytest.fixture
-def shipped(db):
-    bootstrap_laws(io.StringIO())
-    load_trees(stdout=io.StringIO())
-    return {tree.slug: tree for tree in Tree.objects.select_related("edition")}
 
 
 def test_every_path_of_every_shipped_tree_reaches_its_outcome(shipped, club_a, director_a):

@@ -51,11 +51,6 @@ def pytest_terminal_summary(terminalreporter) -> None:
         )
 
 
-@pytest.fixture(autouse=True)
-def _fast_password_hashing(settings):
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture(scope="module")
 def world(django_db_setup, django_db_blocker) -> World:
     """Built once per module inside a transaction that is rolled back at its end; each test

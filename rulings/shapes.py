@@ -1,0 +1,179 @@
+"""The JSON shapes the pages expect of a ruling's fields and of a tree snapshot.
+
+The wizard writes these values itself, so in normal use they always fit. A transfer bundle is
+made elsewhere, though: a hand-edited one can carry a snapshot or an outcome whose audit chain
+and digest verify but whose content is, say, a list where a text per language belongs. Checking
+the shape on import keeps such a bundle out, with a message naming the place, instead of
+letting it in to break every page that shows it.
+
+A shape is plain data: a Python type (``str``, ``bool``), :class:`Optional`, :class:`ListOf`,
+:class:`MapOf`, :class:`OneOf`, a tuple (a fixed-length list) or a dict (an object with exactly
+these keys; keys whose shape is :class:`Optional` may be left out).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Optional:
+    """May be missing or null."""
+
+    shape: Any
+
+
+@dataclass(frozen=True)
+class ListOf:
+    shape: Any
+
+
+@dataclass(frozen=True)
+class MapOf:
+    """An object with any text keys, every value of ``shape``."""
+
+    shape: Any
+
+
+@dataclass(frozen=True)
+class OneOf:
+    values: tuple[str, ...]
+
+
+TEXT = {"nl": Optional(str), "en": Optional(str)}
+# A step keeps the question as it was asked, with its help text.
+QUESTION = {**TEXT, "help": Optional(TEXT)}
+CITATION = {
+    "key": str,
+    "edition": str,
+    "article": str,
+    "article_title": str,
+    "kind": OneOf(("official", "summary", "title", "missing")),
+    "text": TEXT,
+}
+OUTCOME_DETAILS = {
+    "ruling": Optional(TEXT),
+    "options": Optional(TEXT),
+    "chooser": str,
+    "announce": Optional(TEXT),
+    "adjusted_score": bool,
+    "unauthorised_information": bool,
+    "see_tree": Optional(str),
+}
+# Ruling.outcome once an outcome is reached (an empty object before).
+OUTCOME = {"key": str, "title": Optional(TEXT), **OUTCOME_DETAILS, "citations": ListOf(CITATION)}
+PATH = ListOf((str, str))
+EARLIER_ANSWERS = MapOf(str)
+CHOICE = {"key": str, "label": Optional(TEXT), "target": str}
+NODE = {
+    "kind": OneOf(("question", "outcome")),
+    "text": Optional(TEXT),
+    "help": Optional(TEXT),
+    "citations": ListOf(CITATION),
+    "outcome": Optional(OUTCOME_DETAILS),
+    "choices": Optional(ListOf(CHOICE)),
+}
+SNAPSHOT = {
+    "slug": str,
+    "version": str,
+    "edition": str,
+    "phase": str,
+    "title": Optional(TEXT),
+    "start": str,
+    "nodes": MapOf(NODE),
+}
+
+
+def problems(value: Any, shape: Any, where: str = "") -> list[str]:
+    """Where ``value`` does not have ``shape``, as readable lines (empty when it fits)."""
+    found: list[str] = []
+    _check(value, shape, where or "value", found)
+    return found
+
+
+def _check(value: Any, shape: Any, where: str, found: list[str]) -> None:
+    if isinstance(shape, Optional):
+        if value is not None:
+            _check(value, shape.shape, where, found)
+    elif isinstance(shape, OneOf):
+        if value not in shape.values:
+            found.append(f"{where}: must be one of {', '.join(shape.values)}")
+    elif isinstance(shape, ListOf):
+        if not isinstance(value, list):
+            found.append(f"{where}: must be a list")
+            return
+        for index, item in enumerate(value):
+            _check(item, shape.shape, f"{where}[{index}]", found)
+    elif isinstance(shape, MapOf):
+        if not isinstance(value, dict):
+            found.append(f"{where}: must be an object")
+            return
+        for key, item in value.items():
+            _check(item, shape.shape, f"{where}.{key}", found)
+    elif isinstance(shape, tuple):
+        if not isinstance(value, list) or len(value) != len(shape):
+            found.append(f"{where}: must be a list of {len(shape)}")
+            return
+        for index, (item, part) in enumerate(zip(value, shape, strict=True)):
+            _check(item, part, f"{where}[{index}]", found)
+    elif isinstance(shape, dict):
+        _check_object(value, shape, where, found)
+    # bool is a subclass of int: a type check must not let True pass for a number or text.
+    elif type(value) is not shape:
+        found.append(f"{where}: must be {shape.__name__}")
+
+
+def _check_object(value: Any, shape: dict[str, Any], where: str, found: list[str]) -> None:
+    if not isinstance(value, dict):
+        found.append(f"{where}: must be an object")
+        return
+    unknown = sorted(set(value) - set(shape))
+    if unknown:
+        found.append(f"{where}: unknown key(s) {', '.join(map(str, unknown))}")
+    for key, part in shape.items():
+        if key in value:
+            _check(value[key], part, f"{where}.{key}", found)
+        elif not isinstance(part, Optional):
+            found.append(f"{where}.{key}: is missing")
+
+
+def snapshot_problems(data: Any, where: str = "snapshot") -> list[str]:
+    """The shape of a snapshot, and that its start and every choice lead to a node in it."""
+    found = problems(data, SNAPSHOT, where)
+    if found:
+        return found
+    nodes = data["nodes"]
+    if data["start"] not in nodes:
+        found.append(f"{where}.start: no node {data['start']}")
+    for key, node in nodes.items():
+        details = "outcome" if node["kind"] == "outcome" else "choices"
+        if node.get(details) is None:
+            found.append(f"{where}.nodes.{key}: {details} is missing")
+        for choice in node.get("choices") or []:
+            if choice["target"] not in nodes:
+                found.append(f"{where}.nodes.{key}: choice {choice['key']} leads nowhere")
+    return found
+
+
+def ruling_problems(fields: dict[str, Any], where: str = "ruling") -> list[str]:
+    """The shape of a ruling's JSON fields (``fields`` as parsed from a bundle)."""
+    found: list[str] = []
+    outcome = fields.get("outcome")
+    if outcome:  # an empty object is a ruling without an outcome yet
+        found += problems(outcome, OUTCOME, f"{where}.outcome")
+    elif outcome is not None and outcome != {}:
+        found.append(f"{where}.outcome: must be an object")
+    if "path" in fields:
+        found += problems(fields["path"], PATH, f"{where}.path")
+    if "earlier_answers" in fields:
+        found += problems(fields["earlier_answers"], EARLIER_ANSWERS, f"{where}.earlier_answers")
+    return found
+
+
+def step_problems(fields: dict[str, Any], where: str = "step") -> list[str]:
+    found: list[str] = []
+    for name, shape in (("question", QUESTION), ("answer", TEXT), ("citations", ListOf(CITATION))):
+        if name in fields:
+            found += problems(fields[name], shape, f"{where}.{name}")
+    return found
