@@ -6,10 +6,12 @@ reached with the back button. Training rulings are left out unless ``mode`` asks
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import django_filters
 from django import forms
 from django.contrib.auth import get_user_model
-from django.db.models import Exists, F, OuterRef, Q, QuerySet
+from django.db.models import Exists, F, OuterRef, Q, QuerySet, Sum
 from django.db.models.fields.json import KT
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
@@ -17,8 +19,8 @@ from django.utils.translation import gettext_lazy as _
 from laws.models import Edition
 
 from . import citations
-from .models import AppealStatus, Club, Mode, Ruling, Status, Verdict
-from .stats import tree_titles
+from .models import AppealStatus, Club, Mode, Ruling, RulingTally, Status, Verdict
+from .stats import Group, tally_month, tree_titles
 
 MODE_ALL = "all"
 # The outcome texts the free-text search looks in: (part, language).
@@ -60,15 +62,31 @@ SORT_LABELS = {
 }
 
 
+# The filters RulingTally answers besides mode, verdict, article and whole months of play:
+# filter name → tally column.
+TALLY_COLUMNS = {
+    "tree": "tree_slug",
+    "edition": "edition_code",
+    "status": "status",
+    "director": "director",
+    "appeal": "appeal_status",
+}
+TALLIED = {*TALLY_COLUMNS, "mode", "verdict", "article", "date_from", "date_to"}
+
+
+def _verdict(value: str) -> str:
+    return "" if value == UNREVIEWED else value
+
+
 def directors_of(club: Club) -> QuerySet:
     """Users with at least one ruling in ``club`` (also imported directors without a login)."""
     has_ruling = Ruling.objects.filter(club=club, director=OuterRef("pk"))
     return get_user_model().objects.filter(Exists(has_ruling)).order_by("username")
 
 
-def trees() -> list[tuple[str, str]]:
-    """(slug, title) of the loaded trees, by title in the active language."""
-    return sorted(tree_titles().items(), key=lambda item: item[1].lower())
+def trees(titles: dict[str, str]) -> list[tuple[str, str]]:
+    """(slug, title) of the loaded trees (``titles``: ``stats.tree_titles()``), by title."""
+    return sorted(titles.items(), key=lambda item: item[1].lower())
 
 
 def editions() -> list[tuple[str, str]]:
@@ -144,9 +162,51 @@ class RulingFilter(django_filters.FilterSet):
         data.setdefault("mode", Mode.LIVE)
         data.setdefault("sort", "-created")
         super().__init__(data, *args, **kwargs)
+        self.club = club
         self.filters["director"].queryset = directors_of(club)
-        self.filters["tree"].extra["choices"] = trees()
+        # Read once per request: the statistics name the trees with them too.
+        self.tree_titles = tree_titles()
+        self.filters["tree"].extra["choices"] = trees(self.tree_titles)
         self.filters["edition"].extra["choices"] = editions()
+
+    def tallied(self) -> list[Group] | None:
+        """The statistics groups read from ``RulingTally``, or None when a filter needs the
+        rulings themselves (table, board, free text, a date within a month, invalid input)."""
+        if not self.form.is_valid():
+            return None
+        cleaned = self.form.cleaned_data
+        used = {name for name, value in cleaned.items() if value not in (None, "")}
+        if used - TALLIED - {"sort"}:
+            return None
+        tallies = RulingTally.objects.filter(club=self.club)
+        if cleaned.get("date_from"):
+            if cleaned["date_from"].day != 1:
+                return None
+            tallies = tallies.filter(month__gte=f"{cleaned['date_from']:%Y-%m}")
+        if cleaned.get("date_to"):
+            if (cleaned["date_to"] + timedelta(days=1)).day != 1:
+                return None
+            tallies = tallies.exclude(month="").filter(month__lte=f"{cleaned['date_to']:%Y-%m}")
+        for name, column in TALLY_COLUMNS.items():
+            if cleaned.get(name):
+                tallies = tallies.filter(**{column: cleaned[name]})
+        if cleaned.get("mode") != MODE_ALL:
+            tallies = tallies.filter(mode=cleaned.get("mode") or Mode.LIVE)
+        if cleaned.get("verdict"):
+            tallies = tallies.filter(review_verdict=_verdict(cleaned["verdict"]))
+        if cleaned.get("article"):
+            tallies = tallies.filter(cited_articles__contains=citations.lookup(cleaned["article"]))
+        rows = (
+            tallies.values_list(
+                "tree_slug", "outcome_key", "month", "director_id", "cited_articles"
+            )
+            .annotate(n=Sum("count"))
+            .order_by()
+        )
+        return [
+            Group(slug, outcome, tally_month(month), director, cited, n)
+            for slug, outcome, month, director, cited, n in rows
+        ]
 
     def filter_queryset(self, queryset: QuerySet) -> QuerySet:
         # An invalid mode or sort falls back to the defaults rather than showing everything.
@@ -164,7 +224,7 @@ class RulingFilter(django_filters.FilterSet):
         return queryset if value == MODE_ALL else queryset.filter(mode=value)
 
     def filter_verdict(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
-        return queryset.filter(review_verdict="" if value == UNREVIEWED else value)
+        return queryset.filter(review_verdict=_verdict(value))
 
     def filter_text(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         # The outcome is searched through its texts (not the JSON as stored, which escapes

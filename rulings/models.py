@@ -233,16 +233,89 @@ class Ruling(models.Model):
         indexes = [
             models.Index(fields=["club", "mode", "status", "-created_at"]),
             # The archive's first page in its default order (newest first) without sorting
-            # every ruling of the club (make bench).
-            models.Index(fields=["club", "mode", "-created_at"]),
+            # every ruling of the club, and its count under any mix of the short filters
+            # read from this index alone, never from the wide rows (make bench: 200,000).
+            models.Index(
+                fields=[
+                    "club",
+                    "mode",
+                    "-created_at",
+                    "status",
+                    "tree_slug",
+                    "played_on",
+                    "edition_code",
+                    "director",
+                    "table",
+                    "board",
+                    "review_verdict",
+                    "appeal_status",
+                    "outcome_key",
+                    "cited_articles",
+                ],
+                name="ruling_archive_covering",
+            ),
             # The start page's "recently used trees": a director's latest rulings (make bench).
             models.Index(fields=["director", "-created_at"]),
+            # The home page's unfinished rulings of a director, found and ordered in the index.
+            models.Index(
+                fields=["director", "mode", "status", "-updated_at", "club"],
+                name="ruling_open_by_director",
+            ),
         ]
         verbose_name = _("arbitrage")
         verbose_name_plural = _("arbitrages")
 
     def __str__(self) -> str:
         return f"{self.tree_title} ({self.uuid})"
+
+
+class RulingTally(models.Model):
+    """How many of a club's rulings share one combination of everything the statistics count
+    by and the common filters select on: the statistics page sums these rows instead of
+    grouping every ruling (make bench: 200,000 rulings).
+
+    Database triggers keep it (``rulings/tally.py``): every insert, delete and
+    change of these columns of ``rulings_ruling`` adjusts the counts in the same transaction,
+    whoever writes (the wizard, a review, an import, a restore, a bulk insert). ``month`` is the
+    month of play as ``YYYY-MM``, empty when the date is not known."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    mode = models.CharField(max_length=10)
+    status = models.CharField(max_length=20)
+    tree_slug = models.CharField(max_length=80)
+    edition_code = models.CharField(max_length=10)
+    outcome_key = models.CharField(max_length=80)
+    month = models.CharField(max_length=7)
+    director = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    cited_articles = models.CharField(max_length=400)
+    review_verdict = models.CharField(max_length=12)
+    appeal_status = models.CharField(max_length=10)
+    count = models.IntegerField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=[
+                    "club",
+                    "mode",
+                    "status",
+                    "tree_slug",
+                    "edition_code",
+                    "outcome_key",
+                    "month",
+                    "director",
+                    "cited_articles",
+                    "review_verdict",
+                    "appeal_status",
+                ],
+                name="rulingtally_unique_key",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tree_slug} {self.month or '-'} {self.status}: {self.count}"
 
 
 class Step(models.Model):

@@ -438,7 +438,10 @@ def appeal(request: HttpRequest, uuid: UUID) -> HttpResponse:
 def statistics(request: HttpRequest) -> HttpResponse:
     club = _club(request)
     filterset = _filtered(request, club)
-    total, breakdowns = stats.summarise(filterset.qs)
+    found = filterset.tallied()
+    if found is None:
+        found = stats.groups(filterset.qs)
+    total, breakdowns = stats.summarise(found, filterset.qs, filterset.tree_titles)
     context = {
         "club": club,
         "clubs": clubs(request),

@@ -3,17 +3,31 @@
 from __future__ import annotations
 
 import re
-from datetime import timedelta
+from datetime import date, timedelta
+from types import SimpleNamespace
+from urllib.parse import urlencode
 from xml.etree import ElementTree
 
 import pytest
 from django.db import connection
+from django.db.models import Sum
+from django.http import QueryDict
 from django.test.utils import CaptureQueriesContext
 
-from rulings import charts, snapshot, stats
-from rulings.models import Mode, Ruling
+from rulings import charts, snapshot, stats, tally
+from rulings.filters import RulingFilter
+from rulings.models import (
+    AppealStatus,
+    Mode,
+    Ruling,
+    RulingTally,
+    Verdict,
+    record_review,
+    set_appeal,
+)
 
 from .archive_factories import START, make_ruling
+from .factories import make_edition
 
 URL = "/arbitrages/statistiek/"
 
@@ -114,7 +128,7 @@ def test_stats_module_without_http(club_a, director_a, admin_a):
     found = stats.groups(Ruling.objects.all())
     assert sum(group.count for group in found) == 3
     assert len(found) == 3  # two directors on one path, and one ruling without an outcome
-    total, breakdowns = stats.summarise(Ruling.objects.all())
+    total, breakdowns = stats.summarise(found, Ruling.objects.all())
     assert total == 3
     assert [b.key for b in breakdowns] == [
         "irregularity",
@@ -123,10 +137,117 @@ def test_stats_module_without_http(club_a, director_a, admin_a):
         "outcome",
         "article",
     ]
-    assert stats.per_outcome(found, {}) == [("Proefboom: Vervangen met beperkingen", 2)]
-    assert stats.per_article(stats.groups(Ruling.objects.none())) == []
+    assert stats.per_outcome(stats.Counts.of(found), {"proef": "Proefboom"}) == [
+        ("Proefboom: Vervangen met beperkingen", 2)
+    ]
+    assert stats.per_article(stats.Counts.of(stats.groups(Ruling.objects.none()))) == []
     assert stats.outcome_title(None, "straf") == "straf"
     assert stats.outcome_title("0" * 64, "straf") == "straf"
+
+
+# --- RulingTally: counts kept by database triggers ---------------------------------------
+
+
+def counted(groups: list[stats.Group]) -> list[tuple]:
+    """Groups as comparable rows (the same group may come in several tally rows)."""
+    total: dict[tuple, int] = {}
+    for g in groups:
+        key = (g.tree_slug, g.outcome_key, g.month, g.director_id, g.cited_articles)
+        total[key] = total.get(key, 0) + g.count
+    return sorted(total.items(), key=repr)
+
+
+def tally_and_live(club, data: dict) -> tuple[list, list]:
+    filterset = RulingFilter(
+        QueryDict(urlencode(data)), queryset=Ruling.objects.filter(club=club), club=club
+    )
+    tallied = filterset.tallied()
+    assert tallied is not None, data
+    return counted(tallied), counted(stats.groups(filterset.qs))
+
+
+def test_the_tally_follows_every_kind_of_write(
+    club_a, club_b, director_a, admin_a, reviewer_a, director_b
+):
+    """The wizard, a review, an appeal, a changed date, a deletion, a bulk update and another
+    club's rulings: the tally always counts what grouping the rulings themselves counts."""
+    first = make_ruling(club_a, director_a, ("ja", "nee"), at=START)
+    make_ruling(club_a, admin_a, ("nee", "nee"), at=START + timedelta(days=40))
+    make_ruling(club_a, director_a, ("ja",), final=False)  # in progress, no outcome
+    make_ruling(club_a, director_a, ("ja", "ja"), mode=Mode.TRAINING)
+    make_ruling(club_b, director_b, ("ja", "nee"))
+    record_review(first, reviewer_a, Verdict.AMENDED, "Te streng.", "Geen straf.", ["25A"])
+    set_appeal(first, reviewer_a, AppealStatus.OPEN, "In beroep.")
+    Ruling.objects.filter(pk=first.pk).update(played_on=date(2025, 1, 31))
+    # Made outside the wizard (no steps, no audit chain), so it may be deleted.
+    doomed = Ruling.objects.create(club=club_a, director=admin_a, tree_slug="proef")
+    assert tally_and_live(club_a, {})[0] != tally_and_live(club_b, {})[0]
+    doomed.delete()
+    make_edition("2007")
+    Ruling.objects.filter(club=club_a, mode=Mode.LIVE).update(edition_code="2007")
+
+    for data in [
+        {},
+        {"mode": "all"},
+        {"mode": "training"},
+        {"status": "final", "tree": "proef"},
+        {"director": admin_a.pk, "edition": "2007"},
+        {"verdict": "amended", "appeal": "open"},
+        {"verdict": "none"},
+        {"article": "27"},
+        {"date_from": "2025-03-01", "date_to": "2025-04-30"},
+        {"date_to": "2025-01-31"},
+    ]:
+        tallied, live = tally_and_live(club_a, data)
+        assert tallied == live, data
+    assert sum(n for _key, n in tally_and_live(club_a, {"mode": "all"})[0]) == 4
+    assert sum(n for _key, n in tally_and_live(club_b, {})[0]) == 1
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"table": "3"},
+        {"board": "7"},
+        {"q": "straf"},
+        {"date_from": "2025-03-02"},
+        {"date_to": "2025-03-30"},
+        {"status": "bogus"},
+    ],
+)
+def test_filters_the_tally_cannot_answer_group_the_rulings(club_a, data):
+    filterset = RulingFilter(
+        QueryDict(urlencode(data)), queryset=Ruling.objects.filter(club=club_a), club=club_a
+    )
+    assert filterset.tallied() is None
+
+
+def test_the_page_gives_the_same_numbers_from_the_tally_and_from_the_rulings(
+    client_reviewer_a, rulings
+):
+    from_tally = client_reviewer_a.get(URL, {"date_from": "2025-03-01"}).context
+    from_rulings = client_reviewer_a.get(URL, {"date_from": "2025-02-28"}).context
+    assert from_tally["total"] == from_rulings["total"] == 4
+    assert [b.rows for b in from_tally["breakdowns"]] == [
+        b.rows for b in from_rulings["breakdowns"]
+    ]
+
+
+def test_migrating_a_database_with_rulings_counts_them(club_a, director_a):
+    """The migration counts the rulings already stored before its triggers take over."""
+    make_ruling(club_a, director_a, ("ja", "nee"))
+    make_ruling(club_a, director_a, ("nee", "nee"), at=START + timedelta(days=3))
+    editor = SimpleNamespace(
+        connection=connection, execute=lambda sql, params=None: cursor.execute(sql)
+    )
+    with connection.cursor() as cursor:
+        tally.uninstall(editor)
+        RulingTally.objects.all().delete()
+        tally.install(editor)
+    tallied, live = tally_and_live(club_a, {})
+    assert tallied == live and sum(n for _key, n in tallied) == 2
+    make_ruling(club_a, director_a, ("ja", "ja"))  # and the triggers are back
+    assert RulingTally.objects.aggregate(n=Sum("count"))["n"] == 3
 
 
 # --- charts.py (pure) ----------------------------------------------------------------------
