@@ -11,20 +11,17 @@ from datetime import timedelta
 import django_filters
 from django import forms
 from django.contrib.auth import get_user_model
-from django.db.models import Exists, F, OuterRef, Q, QuerySet, Sum
-from django.db.models.fields.json import KT
+from django.db.models import Exists, F, OuterRef, QuerySet
 from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from laws.models import Edition
 
-from . import citations
+from . import citations, search
 from .models import AppealStatus, Club, Mode, Ruling, RulingTally, Status, Verdict
-from .stats import Group, tally_month, tree_titles
+from .stats import tree_titles
 
 MODE_ALL = "all"
-# The outcome texts the free-text search looks in: (part, language).
-TEXTS = [(part, lang) for part in ("title", "ruling", "announce") for lang in ("nl", "en")]
 UNREVIEWED = "none"
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -169,9 +166,9 @@ class RulingFilter(django_filters.FilterSet):
         self.filters["tree"].extra["choices"] = trees(self.tree_titles)
         self.filters["edition"].extra["choices"] = editions()
 
-    def tallied(self) -> list[Group] | None:
-        """The statistics groups read from ``RulingTally``, or None when a filter needs the
-        rulings themselves (table, board, free text, a date within a month, invalid input)."""
+    def tallies(self) -> QuerySet[RulingTally] | None:
+        """The ``RulingTally`` rows counting the filtered rulings, or None when a filter needs
+        the rulings themselves (table, board, free text, a date within a month, bad input)."""
         if not self.form.is_valid():
             return None
         cleaned = self.form.cleaned_data
@@ -196,17 +193,7 @@ class RulingFilter(django_filters.FilterSet):
             tallies = tallies.filter(review_verdict=_verdict(cleaned["verdict"]))
         if cleaned.get("article"):
             tallies = tallies.filter(cited_articles__contains=citations.lookup(cleaned["article"]))
-        rows = (
-            tallies.values_list(
-                "tree_slug", "outcome_key", "month", "director_id", "cited_articles"
-            )
-            .annotate(n=Sum("count"))
-            .order_by()
-        )
-        return [
-            Group(slug, outcome, tally_month(month), director, cited, n)
-            for slug, outcome, month, director, cited, n in rows
-        ]
+        return tallies
 
     def filter_queryset(self, queryset: QuerySet) -> QuerySet:
         # An invalid mode or sort falls back to the defaults rather than showing everything.
@@ -227,18 +214,7 @@ class RulingFilter(django_filters.FilterSet):
         return queryset.filter(review_verdict=_verdict(value))
 
     def filter_text(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
-        # The outcome is searched through its texts (not the JSON as stored, which escapes
-        # accented letters).
-        queryset = queryset.alias(
-            **{f"_outcome_{part}_{lang}": KT(f"outcome__{part}__{lang}") for part, lang in TEXTS}
-        )
-        condition = Q()
-        for word in value.split()[:8]:
-            matches = Q(notes__icontains=word) | Q(event__icontains=word)
-            for part, lang in TEXTS:
-                matches |= Q(**{f"_outcome_{part}_{lang}__icontains": word})
-            condition &= matches
-        return queryset.filter(condition)
+        return search.matching(queryset, value)
 
     def filter_sort(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         return queryset.order_by(*SORTS[value])

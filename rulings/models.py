@@ -9,6 +9,8 @@ from django.db import models
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from . import tally
+
 
 class User(AbstractUser):
     language = models.CharField(
@@ -297,19 +299,7 @@ class RulingTally(models.Model):
     class Meta:
         constraints = [
             models.UniqueConstraint(
-                fields=[
-                    "club",
-                    "mode",
-                    "status",
-                    "tree_slug",
-                    "edition_code",
-                    "outcome_key",
-                    "month",
-                    "director",
-                    "cited_articles",
-                    "review_verdict",
-                    "appeal_status",
-                ],
+                fields=[column.removesuffix("_id") for column in tally.KEY],
                 name="rulingtally_unique_key",
             )
         ]

@@ -1,17 +1,14 @@
-"""Counts over a (filtered) set of rulings, for the statistics page.
-
-The counts come from groups: the rulings grouped on everything the page counts by (tree,
-outcome, month of play, director, cited articles); the breakdowns are summed from the groups in
-Python. The groups are few (they follow the tree paths, the months and the directors), whatever
-the number of rulings.
+"""Counts over a (filtered) set of rulings, for the statistics page: per tree, month of play,
+director, outcome and cited articles (``Counts``), then shown as breakdowns.
 
 When the filters are ones ``RulingTally`` keeps (tree, edition, status, mode, director, verdict,
-appeal, cited article, and dates on month boundaries), the groups are read from the tally,
+appeal, cited article, and dates on month boundaries), the counts are summed from the tally,
 which the database keeps up to date on every write (``rulings/tally.py``): the page then costs
-the same for 200 rulings or 200,000. Other filters (table, board, free text, dates within a
-month) group the matching rulings themselves, in one query.
-Cited articles come from the denormalised ``cited_articles`` strings (``|25|27|``), split and
-added up.
+about the same for 200 rulings or 200,000. Other filters (table, board, free text, dates within
+a month) group the matching rulings themselves in one query (``groups``), on everything counted;
+the groups are few (they follow the tree paths, the months and the directors) and are summed
+in Python. Cited articles come from the denormalised ``cited_articles`` strings (``|25|27|``),
+split and added up.
 """
 
 from __future__ import annotations
@@ -24,7 +21,7 @@ from datetime import date
 from typing import NamedTuple
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Max, QuerySet
+from django.db.models import Count, Max, QuerySet, Sum
 from django.db.models.functions import TruncMonth
 from django.utils.formats import date_format
 from django.utils.translation import get_language
@@ -33,7 +30,7 @@ from django.utils.translation import gettext as _
 from laws.models import Tree
 
 from . import charts, citations, snapshot
-from .models import Ruling, TreeSnapshot
+from .models import Ruling, RulingTally, TreeSnapshot
 
 
 @dataclass(frozen=True)
@@ -44,6 +41,25 @@ class Breakdown:
     title: str
     column: str
     rows: list[tuple[str, int]]
+
+    @classmethod
+    def of_tallies(cls, tallies: QuerySet[RulingTally]) -> Counts:
+        """Summed in the database, one small GROUP BY per property: a few hundred rows come
+        back instead of one per combination (thousands on a large archive)."""
+        tallies = tallies.order_by()
+        counts = cls()
+        for column, counter in (
+            ("tree_slug", counts.trees),
+            ("month", counts.months),
+            ("director_id", counts.directors),
+            ("cited_articles", counts.cited),
+        ):
+            for value, n in tallies.values_list(column).annotate(n=Sum("count")):
+                counter[tally_month(value) if column == "month" else value] += n
+        reached = tallies.exclude(outcome_key="").values_list("tree_slug", "outcome_key")
+        for slug, outcome, n in reached.annotate(n=Sum("count")):
+            counts.outcomes[(slug, outcome)] += n
+        return counts
 
     @property
     def total(self) -> int:
@@ -146,6 +162,25 @@ class Counts:
             counts.cited[cited] += n
         return counts
 
+    @classmethod
+    def of_tallies(cls, tallies: QuerySet[RulingTally]) -> Counts:
+        """Summed in the database, one small GROUP BY per property: a few hundred rows come
+        back instead of one per combination (thousands on a large archive)."""
+        tallies = tallies.order_by()
+        counts = cls()
+        for column, counter in (
+            ("tree_slug", counts.trees),
+            ("month", counts.months),
+            ("director_id", counts.directors),
+            ("cited_articles", counts.cited),
+        ):
+            for value, n in tallies.values_list(column).annotate(n=Sum("count")):
+                counter[tally_month(value) if column == "month" else value] += n
+        reached = tallies.exclude(outcome_key="").values_list("tree_slug", "outcome_key")
+        for slug, outcome, n in reached.annotate(n=Sum("count")):
+            counts.outcomes[(slug, outcome)] += n
+        return counts
+
     @property
     def total(self) -> int:
         return sum(self.trees.values())
@@ -209,13 +244,12 @@ def titles_of(
 
 
 def summarise(
-    groups: list[Group], rulings: QuerySet[Ruling], titles: dict[str, str] | None = None
+    counts: Counts, rulings: QuerySet[Ruling], titles: dict[str, str] | None = None
 ) -> tuple[int, list[Breakdown]]:
-    """The number of rulings in ``groups`` (of ``rulings``) and every breakdown of them:
+    """The number of rulings counted (of ``rulings``) and every breakdown of them:
     a constant number of queries whatever the number of rulings (the directors' names, the
     tree titles, the snapshots' digests), plus one for each tree snapshot not yet in memory
     (outcome titles). ``titles`` are the loaded trees' titles when the caller has them."""
-    counts = Counts.of(groups)
     titles = titles_of(counts, rulings, titles)
     breakdowns = [
         Breakdown(

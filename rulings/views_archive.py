@@ -438,10 +438,13 @@ def appeal(request: HttpRequest, uuid: UUID) -> HttpResponse:
 def statistics(request: HttpRequest) -> HttpResponse:
     club = _club(request)
     filterset = _filtered(request, club)
-    found = filterset.tallied()
-    if found is None:
-        found = stats.groups(filterset.qs)
-    total, breakdowns = stats.summarise(found, filterset.qs, filterset.tree_titles)
+    tallies = filterset.tallies()
+    counts = (
+        stats.Counts.of(stats.groups(filterset.qs))
+        if tallies is None
+        else stats.Counts.of_tallies(tallies)
+    )
+    total, breakdowns = stats.summarise(counts, filterset.qs, filterset.tree_titles)
     context = {
         "club": club,
         "clubs": clubs(request),

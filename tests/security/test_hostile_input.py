@@ -543,6 +543,17 @@ def club_a_bundle(world: World) -> dict[str, Any]:
     return json.loads("".join(transfer.iter_bundle(world.club_a)))
 
 
+def pages_showing(ruling: Ruling) -> list[str]:
+    """Every page that shows an imported ruling, whole or counted."""
+    return [
+        reverse("archive:detail", args=[ruling.uuid]),
+        reverse("wizard:ruling", args=[ruling.uuid]),
+        reverse("archive:list"),
+        reverse("archive:statistics"),
+        reverse("archive:csv"),
+    ]
+
+
 def rechain(ruling: dict[str, Any]) -> None:
     """Give a bundle ruling a new uuid and recompute its audit chain for it, so the bundle
     passes verification and its (hostile) texts reach the database."""
@@ -772,13 +783,7 @@ def test_an_imported_ruling_of_odd_shape_is_refused_or_shown(world, client_as, w
     if imported is None:
         return
     failures = []
-    for page in (
-        reverse("archive:detail", args=[imported.uuid]),
-        reverse("wizard:ruling", args=[imported.uuid]),
-        reverse("archive:list"),
-        reverse("archive:statistics"),
-        reverse("archive:csv"),
-    ):
+    for page in pages_showing(imported):
         try:
             with transaction.atomic():
                 assert_inert(client.get(page))
@@ -848,11 +853,5 @@ def test_bundle_uploads_with_hostile_content_are_refused_or_imported_whole(
         assert Ruling.objects.count() == before  # refused: nothing at all written
         return
     chain_ok(imported)
-    for page in (
-        reverse("archive:detail", args=[imported.uuid]),
-        reverse("wizard:ruling", args=[imported.uuid]),
-        reverse("archive:list"),
-        reverse("archive:statistics"),
-        reverse("archive:csv"),
-    ):
+    for page in pages_showing(imported):
         assert_inert(client.get(page))
