@@ -42,25 +42,6 @@ class Breakdown:
     column: str
     rows: list[tuple[str, int]]
 
-    @classmethod
-    def of_tallies(cls, tallies: QuerySet[RulingTally]) -> Counts:
-        """Summed in the database, one small GROUP BY per property: a few hundred rows come
-        back instead of one per combination (thousands on a large archive)."""
-        tallies = tallies.order_by()
-        counts = cls()
-        for column, counter in (
-            ("tree_slug", counts.trees),
-            ("month", counts.months),
-            ("director_id", counts.directors),
-            ("cited_articles", counts.cited),
-        ):
-            for value, n in tallies.values_list(column).annotate(n=Sum("count")):
-                counter[tally_month(value) if column == "month" else value] += n
-        reached = tallies.exclude(outcome_key="").values_list("tree_slug", "outcome_key")
-        for slug, outcome, n in reached.annotate(n=Sum("count")):
-            counts.outcomes[(slug, outcome)] += n
-        return counts
-
     @property
     def total(self) -> int:
         return sum(count for _label, count in self.rows)
