@@ -117,3 +117,27 @@ def uninstall(schema_editor: BaseDatabaseSchemaEditor) -> None:
         schema_editor.execute(f"DROP TRIGGER IF EXISTS {name}{on}", params=None)
     if schema_editor.connection.vendor == "postgresql":
         schema_editor.execute("DROP FUNCTION IF EXISTS ruling_tally()", params=None)
+
+
+def differences() -> list[str]:
+    """Where ``RulingTally`` does not count what the rulings themselves count (empty when it
+    does): for the load and crash tests, and for anyone who doubts a figure."""
+    from collections import Counter
+
+    from django.db.models import Count, Sum
+
+    from .models import Ruling, RulingTally
+
+    fields = [key for key in KEY if key != "month"]
+    counted: Counter[tuple] = Counter()
+    rulings = Ruling.objects.order_by().values_list(*fields, "played_on").annotate(n=Count("pk"))
+    for *key, played_on, n in rulings:
+        counted[(*key, f"{played_on:%Y-%m}" if played_on else "")] += n
+    kept: Counter[tuple] = Counter()
+    for *key, n in RulingTally.objects.values_list(*fields, "month").annotate(n=Sum("count")):
+        kept[tuple(key)] += n
+    return [
+        f"{key}: {counted[key]} ruling(s), tally {kept[key]}"
+        for key in sorted(set(counted) | set(kept), key=repr)
+        if counted[key] != kept[key]
+    ]

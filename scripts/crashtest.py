@@ -184,7 +184,7 @@ def half_written(database: Path, acknowledged: set[str]) -> list[str]:
 def ruling_problems(acknowledged: set[str]) -> list[str]:
     """Every ruling that is not in a state the wizard could have left it in (see the module
     docstring), and every acknowledged save that is not final."""
-    from rulings import audit
+    from rulings import audit, tally
     from rulings.models import AuditEvent, Mode, Ruling, Status, Step
 
     problems = []
@@ -221,6 +221,9 @@ def ruling_problems(acknowledged: set[str]) -> list[str]:
     lost = acknowledged - final
     if lost:
         problems.append(f"{len(lost)} acknowledged save(s) lost: {sorted(lost)[:5]}")
+    # The statistics tally is written by triggers in the same transactions: a crash that left
+    # it counting differently from the rulings would be a half-written save too.
+    problems += [f"statistics tally: {problem}" for problem in tally.differences()[:5]]
     return problems
 
 

@@ -250,6 +250,7 @@ def prepare(directors: int) -> None:
 def check(flows: int) -> list[str]:
     from django.db import connections
 
+    from rulings import tally
     from rulings.models import Ruling, Status
 
     problems = []
@@ -258,6 +259,9 @@ def check(flows: int) -> list[str]:
     print(f"saved rulings: {final} final of {total} in the database")
     if final != flows or total != flows:
         problems.append(f"{flows} flows completed but {final} final / {total} rulings stored")
+    tally_problems = tally.differences()
+    print(f"statistics tally: {len(tally_problems) or 'no'} difference(s) from the rulings")
+    problems += [f"statistics tally: {problem}" for problem in tally_problems[:5]]
     connections.close_all()
     return problems
 

@@ -180,6 +180,7 @@ def test_the_tally_follows_every_kind_of_write(
     make_edition("2007")
     Ruling.objects.filter(club=club_a, mode=Mode.LIVE).update(edition_code="2007")
 
+    assert tally.differences() == []
     for data in [
         {},
         {"mode": "all"},
@@ -238,6 +239,9 @@ def test_migrating_a_database_with_rulings_counts_them(club_a, director_a, state
     assert tallied == live and tallied.total == 2
     make_ruling(club_a, director_a, ("ja", "ja"))  # and the triggers are back
     assert RulingTally.objects.aggregate(n=Sum("count"))["n"] == 3
+    assert tally.differences() == []
+    RulingTally.objects.filter(status="final").update(count=5)
+    assert len(tally.differences()) >= 1  # and a wrong count is noticed
 
 
 # --- charts.py (pure) ----------------------------------------------------------------------
