@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRedirect, push_url
 
 from laws.models import Edition, Tree
@@ -78,7 +78,7 @@ def _render_step(
     context = {"view": view, "ruling": ruling, "error": error, **extra}
     if ruling is not None:
         context.setdefault("answer_url", reverse("wizard:answer", args=[ruling.uuid]))
-        if view.is_outcome and "context_form" not in context:
+        if view.is_outcome and "context_form" not in context and not extra.get("lazy_context"):
             context["context_form"] = ContextForm.for_ruling(ruling)
     template = f"{STEP_TEMPLATE}#step" if _partial(request) else STEP_TEMPLATE
     response = render(request, template, context)
@@ -98,7 +98,9 @@ def _show(
     if ruling.status == Status.FINAL or not ruling.snapshot_id:
         return HttpResponseClientRedirect(url)
     view = wizard.step_view(ruling, number)
-    return push_url(_render_step(request, view, ruling, error), url)
+    # The outcome comes at once; its context form (the slowest part to render) follows with
+    # a second htmx request, so the director reads the ruling sooner (make bench).
+    return push_url(_render_step(request, view, ruling, error, lazy_context=True), url)
 
 
 # --------------------------------------------------------------------------------------------
@@ -339,9 +341,15 @@ def _context_response(
     return _render_step(request, wizard.step_view(found), found, context_form=form)
 
 
-@require_POST
+@never_cache
+@require_http_methods(["GET", "POST"])
 def context(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+    """POST: keep the table context. GET (htmx): the form, loaded after the outcome."""
     found = _ruling_to_direct(request, uuid)
+    if request.method == "GET":
+        if not _partial(request) or found.status == Status.FINAL or not found.outcome_key:
+            return redirect(state_url(found))
+        return _context_response(request, found, ContextForm.for_ruling(found))
     form = ContextForm(request.POST, mode=found.mode)
     if not form.is_valid():
         return _context_response(request, found, form)

@@ -240,7 +240,30 @@ def test_reaching_the_outcome_pushes_the_ruling_url(client_director_a, ruling):
     assert response["HX-Push-Url"] == ruling_url(ruling)
     assert "Vervangen met beperkingen" in html and "Zeg aan tafel" in html
     assert "niet-overtredende partij" in html and "arbitrale score" in html
-    assert 'id="context-form"' in html
+    # The context form follows in a second request, so the ruling shows sooner.
+    context_url = reverse("wizard:context", args=[ruling.uuid])
+    assert f'<div id="context-form" hx-get="{context_url}" hx-trigger="load"' in html
+    assert 'name="played_on"' not in html
+
+
+def test_the_context_form_loads_after_the_outcome(client_director_a, ruling):
+    answer(client_director_a, ruling, "geaccepteerd", 2, "ja")
+    ruling.refresh_from_db()
+    answer(client_director_a, ruling, "vervangen", 3, "nee")
+    context_url = reverse("wizard:context", args=[ruling.uuid])
+    html = client_director_a.get(context_url, **HTMX).content.decode()
+    assert html.strip().startswith('<form id="context-form"')
+    assert 'name="played_on"' in html and "Definitief opslaan" in html
+    # Without htmx there is nothing to load: the ruling's page has the form inline.
+    response = client_director_a.get(context_url)
+    assert response.status_code == 302 and response["Location"] == ruling_url(ruling)
+    assert 'name="played_on"' in client_director_a.get(ruling_url(ruling)).content.decode()
+
+
+def test_the_context_form_is_not_offered_before_the_outcome(client_director_a, ruling):
+    context_url = reverse("wizard:context", args=[ruling.uuid])
+    response = client_director_a.get(context_url, **HTMX)
+    assert response.status_code == 302 and response["Location"] == step_url(ruling, 2)
 
 
 def test_a_stale_htmx_answer_shows_a_message_and_the_current_state(client_director_a, ruling):
