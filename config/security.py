@@ -2,6 +2,7 @@
 
 from collections.abc import Callable
 
+from django.core.exceptions import BadRequest
 from django.http import HttpRequest, HttpResponse
 
 # Scripts only from our own origin: no inline scripts, no eval (htmx runs with allowEval off,
@@ -34,3 +35,22 @@ class SecurityHeadersMiddleware:
         response.headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
         response.headers.setdefault("Cross-Origin-Resource-Policy", "same-origin")
         return response
+
+
+class RejectNulMiddleware:
+    """A NUL character in the query string is a bad request (400), for every page.
+
+    No address Leidraad makes contains one, PostgreSQL refuses NUL in text (so a view that
+    searched with it would fail with a server error), and SQLite would search for it. Forms
+    refuse NUL in posted fields themselves (Django's ``ProhibitNullCharactersValidator``)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if any(
+            "\x00" in key or any("\x00" in value for value in values)
+            for key, values in request.GET.lists()
+        ):
+            raise BadRequest("NUL in the query string")
+        return self.get_response(request)

@@ -336,6 +336,19 @@ PUBLIC = {
 }
 
 
+@pytest.mark.parametrize("page", sorted(PUBLIC))
+@pytest.mark.parametrize("value", ["\x00", "a\x00b", "27\x00"])
+def test_a_nul_in_the_query_string_is_a_bad_request(world, client_as, page, value):
+    """PostgreSQL refuses NUL in text; pages that read the query string without a form (law
+    search, tree list, training) would fail with a server error instead of a 400."""
+    client = client_as("director_a")
+    for name in PUBLIC[page] or ["x"]:
+        response = client.get(reverse(page), {name: value})
+        assert response.status_code == 400, (page, name)
+    response = client.get(reverse(page), {"x": "1", "y": ["ok", value]})
+    assert response.status_code == 400  # in any of a parameter's values
+
+
 @PROFILE
 @given(
     page=st.sampled_from([*sorted(PUBLIC), "trees:detail", "training:explore", "laws:compare"]),
