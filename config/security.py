@@ -38,7 +38,8 @@ class SecurityHeadersMiddleware:
 
 
 class RejectNulMiddleware:
-    """A NUL character in the query string is a bad request (400), for every page.
+    """A NUL character in the address or its query string is a bad request (400), for every
+    page.
 
     No address Leidraad makes contains one, PostgreSQL refuses NUL in text (so a view that
     searched with it would fail with a server error), and SQLite would search for it. Forms
@@ -48,9 +49,9 @@ class RejectNulMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        if any(
+        if "\x00" in request.path or any(
             "\x00" in key or any("\x00" in value for value in values)
             for key, values in request.GET.lists()
         ):
-            raise BadRequest("NUL in the query string")
+            raise BadRequest("NUL in the address")
         return self.get_response(request)

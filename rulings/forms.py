@@ -1,6 +1,7 @@
 from django import forms
 from django.contrib.auth import password_validation
-from django.contrib.auth.forms import BaseUserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
+from django.core.validators import MaxLengthValidator
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
@@ -34,3 +35,15 @@ class LanguageForm(forms.Form):
 
 
 __all__ = ["LanguageForm", "SetupForm", "password_validation"]
+
+
+class LoginForm(AuthenticationForm):
+    """Django's login form, refusing a user name longer than the column holds before it is
+    checked: Django only sets the field's ``maxlength`` attribute, so a longer name reached
+    ``authenticate``, and django-axes could not record the failed attempt on PostgreSQL
+    (its column holds 255 characters) — a server error instead of "wrong name or password"."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["username"]
+        field.validators.append(MaxLengthValidator(field.max_length))

@@ -127,6 +127,17 @@ def _serialise(obj: models.Model, fields: list[models.Field]) -> dict[str, Any]:
     return data
 
 
+def _json_type_fits(f: models.Field, value: Any) -> bool:
+    """Whether ``value`` has the JSON type ``_serialise`` writes for ``f``."""
+    if isinstance(f, models.JSONField):
+        return True
+    if isinstance(f, models.BooleanField):
+        return isinstance(value, bool)
+    if isinstance(f, models.IntegerField):
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, str)  # text, dates, times, uuids and decimals travel as text
+
+
 def _parse(model: type[models.Model], fields: list[models.Field], raw: dict, where: str) -> dict:
     """Bundle values converted to Python values for ``fields`` (users stay usernames)."""
     unknown = set(raw) - {f.name for f in fields}
@@ -142,6 +153,10 @@ def _parse(model: type[models.Model], fields: list[models.Field], raw: dict, whe
                 raise ValueError(f"{where}: {f.name} must be a username")
             values[f.name] = value
             continue
+        if value is not None and not f.is_relation and not _json_type_fits(f, value):
+            # to_python() would turn it into the field's type (a list into the text "[]"),
+            # so what is stored would differ from what the audit chain was verified with.
+            raise ValueError(f"{where}: {f.name}: wrong type {type(value).__name__}")
         try:
             if value is None and not f.null:
                 raise ValidationError("may not be empty")

@@ -2,6 +2,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from . import views
+from .forms import LoginForm
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -9,7 +10,9 @@ urlpatterns = [
     path("taal/", views.set_language, name="set_language"),
     path(
         "inloggen/",
-        auth_views.LoginView.as_view(template_name="registration/login.html"),
+        auth_views.LoginView.as_view(
+            template_name="registration/login.html", authentication_form=LoginForm
+        ),
         name="login",
     ),
     path("uitloggen/", auth_views.LogoutView.as_view(), name="logout"),

@@ -3,6 +3,7 @@
 import re
 
 import pytest
+from axes.models import AccessAttempt
 from django.conf import settings
 
 from tests.conftest import PASSWORD
@@ -55,6 +56,15 @@ def test_failed_logins_lock_out_with_a_clear_message(client, director_a):
     page = response.content.decode()
     assert "Te veel mislukte pogingen" in page
     assert "15 minuten" in page
+
+
+def test_a_user_name_longer_than_any_column_is_refused_by_the_form(client, director_a):
+    """Django's login form only sets ``maxlength`` on the field; without a validator the name
+    reached django-axes, whose 255-character column PostgreSQL enforces (a server error)."""
+    response = client.post("/inloggen/", {"username": "a" * 300, "password": "fout"})
+    assert response.status_code == 200
+    assert "niet meer dan 150 tekens" in response.content.decode()
+    assert not AccessAttempt.objects.exists()
 
 
 def test_a_lock_out_is_per_user_name(client, director_a, reviewer_a):

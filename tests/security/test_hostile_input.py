@@ -805,6 +805,26 @@ def test_an_imported_ruling_of_odd_shape_is_refused_or_shown(world, client_as, w
     assert not failures, "\n".join(failures)
 
 
+@pytest.mark.parametrize(
+    ("field", "value"), [("actor_name", []), ("action", 7), ("actor_name", {"a": 1})]
+)
+def test_an_event_value_of_the_wrong_type_is_refused(world, client_as, field, value):
+    """Rehashed with a list for a name, the chain verifies; stored, the list would become
+    the text "[]" and the chain would break. So the bundle is refused."""
+    bundle = club_a_bundle(world)
+    ruling = next(r for r in bundle["rulings"] if r["uuid"] == str(world.final.uuid))
+    ruling["audit"][3][field] = value
+    rechain(ruling)
+    bundle["rulings"] = [ruling]
+    response = client_as("admin_a").post(
+        reverse("archive:transfer_upload"),
+        {"bundle": io.BytesIO(json.dumps(bundle).encode())},
+        follow=True,
+    )
+    assert f"{field}: wrong type" in response.content.decode()
+    assert not Ruling.objects.filter(uuid=ruling["uuid"]).exists()
+
+
 def _replace_somewhere(data: Any, pick: int, value: Any) -> Any:
     """``data`` with one of its nested values (the ``pick``-th, wrapping round) replaced."""
     places: list[tuple[Any, Any]] = []
