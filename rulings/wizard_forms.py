@@ -59,9 +59,11 @@ def _context_fields() -> dict[str, forms.Field]:
     fields = fields_for_model(Ruling, fields=CONTEXT_FIELDS)
     fields["played_on"].widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     # A plain form does not run the model's validators: give the ranges to the form fields.
+    # Rounds and tables stop at 999: a larger number is a typo, and beyond 32,767 PostgreSQL's
+    # smallint column would refuse it with a server error.
     for name, low, high in (
-        ("round", 1, None),
-        ("table", 1, None),
+        ("round", 1, 999),
+        ("table", 1, 999),
         ("board", 1, 128),
         ("contract_level", 1, 7),
     ):

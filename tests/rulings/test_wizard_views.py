@@ -394,6 +394,17 @@ def test_context_errors_are_shown_in_place(client_director_a, ruling, director_a
     assert Ruling.objects.get(pk=ruling.pk).board is None
 
 
+@pytest.mark.parametrize("field", ["round", "table"])
+@pytest.mark.parametrize("value", ["1000", "40000"])
+def test_rounds_and_tables_stop_at_999(client_director_a, ruling, director_a, field, value):
+    """40,000 is beyond PostgreSQL's smallint column: a form error, not a server error."""
+    at_outcome(ruling, director_a)
+    url = reverse("wizard:context", args=[ruling.uuid])
+    html = client_director_a.post(url, {field: value}, **HTMX).content.decode()
+    assert "Niet opgeslagen" in html and "hoogstens 999" in html
+    assert getattr(Ruling.objects.get(pk=ruling.pk), field) is None
+
+
 def test_context_is_saved_with_an_audit_event(client_director_a, ruling, director_a):
     at_outcome(ruling, director_a)
     url = reverse("wizard:context", args=[ruling.uuid])
