@@ -177,3 +177,29 @@ def step_problems(fields: dict[str, Any], where: str = "step") -> list[str]:
         if name in fields:
             found += problems(fields[name], shape, f"{where}.{name}")
     return found
+
+
+def _has_float(value: Any) -> bool:
+    if isinstance(value, float):
+        return True
+    if isinstance(value, dict):
+        return any(_has_float(item) for item in value.values())
+    if isinstance(value, list):
+        return any(_has_float(item) for item in value)
+    return False
+
+
+def event_problems(fields: dict[str, Any], where: str = "event") -> list[str]:
+    """An audit event's data: an object without fractional numbers. The wizard never writes
+    one, and PostgreSQL's jsonb does not keep a float as written (``1.0e16`` comes back as
+    ``10000000000000000``), so a chain verified with it would not verify once stored."""
+    data = fields.get("data", {})
+    if not isinstance(data, dict):
+        return [f"{where}.data: must be an object"]
+    return [f"{where}.data: no fractional numbers"] if _has_float(data) else []
+
+
+def review_problems(fields: dict[str, Any], where: str = "review") -> list[str]:
+    if "corrected_citations" in fields:
+        return problems(fields["corrected_citations"], ListOf(str), f"{where}.corrected_citations")
+    return []

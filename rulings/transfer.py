@@ -348,6 +348,8 @@ def _parse_ruling(raw: Any, index: int) -> _Incoming:
     odd = shapes.ruling_problems(fields, where)
     for n, step in enumerate(steps, 1):
         odd += shapes.step_problems(step, f"{where}, step {n}")
+    for n, review in enumerate(reviews, 1):
+        odd += shapes.review_problems(review, f"{where}, review {n}")
     if odd:
         raise ValueError(_shape_message(odd))
     for n, review in enumerate(reviews, 1):
@@ -366,6 +368,13 @@ def _parse_ruling(raw: Any, index: int) -> _Incoming:
         _parse(AuditEvent, _fields(AuditEvent, CHILD_SKIP), event, f"{where}, event {n}")
         for n, event in enumerate(events, 1)
     ]
+    odd = [
+        problem
+        for n, event in enumerate(parsed_events, 1)
+        for problem in shapes.event_problems(event, f"{where}, event {n}")
+    ]
+    if odd:
+        raise ValueError(_shape_message(odd))
     return _Incoming(fields["uuid"], fields, steps, reviews, parsed_events, raw)
 
 

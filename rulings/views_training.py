@@ -350,8 +350,8 @@ def attempt(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     if result is None:
         if ruling.director_id != request.user.pk:
             raise Http404
-        number = request.GET.get("stap", "")
-        view = wizard.step_view(ruling, int(number) if number.isdigit() and number != "0" else None)
+        number = parse_id(request.GET.get("stap", ""))  # '²' is a digit to isdigit(), not to int()
+        view = wizard.step_view(ruling, number or None)
         return _render_practice(request, case, view, ruling)
     tree = training.tree_spec(case.tree_slug)
     language = _language()

@@ -109,7 +109,7 @@ def _show(
 
 def _edition_for(day: date, codes: list[str]) -> str:
     """The edition in force on ``day``: the latest whose year is not after it (codes are years)."""
-    years = sorted((code for code in codes if code.isdigit()), key=int)
+    years = sorted((code for code in codes if code.isascii() and code.isdigit()), key=int)
     earlier = [code for code in years if int(code) <= day.year]
     return (earlier or years or [""])[-1]
 

@@ -336,6 +336,15 @@ PUBLIC = {
 }
 
 
+@pytest.mark.parametrize("step", ["²", "٣", "0", "-1", str(2**70), "1.5", ""])
+def test_a_practice_step_number_of_any_kind(world, client_as, step):
+    """``'²'.isdigit()`` is True and ``int('²')`` fails: a step number is read with parse_id."""
+    response = client_as("director_a").get(
+        reverse("training:attempt", args=[world.attempt.uuid]), {"stap": step}
+    )
+    assert response.status_code == 200
+
+
 @pytest.mark.parametrize("page", sorted(PUBLIC))
 @pytest.mark.parametrize("value", ["\x00", "a\x00b", "27\x00"])
 def test_a_nul_in_the_query_string_is_a_bad_request(world, client_as, page, value):
@@ -822,6 +831,31 @@ def test_an_event_value_of_the_wrong_type_is_refused(world, client_as, field, va
         follow=True,
     )
     assert f"{field}: wrong type" in response.content.decode()
+    assert not Ruling.objects.filter(uuid=ruling["uuid"]).exists()
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({"step": 1.0000000000000002e16}, "no fractional numbers"),
+        ({"nested": [{"x": 0.5}]}, "no fractional numbers"),
+        (["not", "an", "object"], "data: must be an object"),
+    ],
+)
+def test_event_data_that_would_not_survive_storage_is_refused(world, client_as, data, message):
+    """PostgreSQL's jsonb does not keep a float as written, so the stored event would no
+    longer match the hash it was verified with: refused, on every database alike."""
+    bundle = club_a_bundle(world)
+    ruling = next(r for r in bundle["rulings"] if r["uuid"] == str(world.final.uuid))
+    ruling["audit"][0]["data"] = data
+    rechain(ruling)
+    bundle["rulings"] = [ruling]
+    response = client_as("admin_a").post(
+        reverse("archive:transfer_upload"),
+        {"bundle": io.BytesIO(json.dumps(bundle).encode())},
+        follow=True,
+    )
+    assert message in response.content.decode()
     assert not Ruling.objects.filter(uuid=ruling["uuid"]).exists()
 
 
