@@ -67,7 +67,10 @@ def test_a_full_ruling_by_keyboard_only(page, live_server, login, director_a, tr
     tab_to(page, "[data-new-ruling]")
     page.keyboard.press("Enter")
     expect(page.get_by_role("heading", name="Nieuwe arbitrage")).to_be_visible()
-    page.keyboard.type("verzak")  # the search field has the focus
+    # The search field takes the focus when the page has loaded; a busy machine may show the
+    # heading before that, and keys typed earlier would go elsewhere.
+    expect(page.locator("[data-tree-search]")).to_be_focused()
+    page.keyboard.type("verzak")
     expect(page.locator("#tree-list .tree-choice")).to_have_count(1)
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")
@@ -85,6 +88,9 @@ def test_a_full_ruling_by_keyboard_only(page, live_server, login, director_a, tr
         page.keyboard.press(key_for(spec, node_key, choice_key))
 
     expect(page.locator("#outcome-title")).to_have_text(spec.node(path.outcome).text.nl)
+    # The context form follows the outcome in a second request; a person reads the ruling
+    # first, the test waits for the form.
+    expect(page.locator("#id_table")).to_be_attached()
     tab_to(page, "#id_table")
     page.keyboard.type("5")
     tab_to(page, "#id_board")
