@@ -42,7 +42,6 @@ from loadtest import (  # the scripts folder is not a package: found through sys
     CHOICE,
     CHOICE_FORM,
     HIDDEN,
-    HOST,
     PYTHON,
     ROOT,
     SAVE,
@@ -54,7 +53,7 @@ from loadtest import (  # the scripts folder is not a package: found through sys
     free_port,
     login,
     prepare,
-    wait_for,
+    start_gunicorn,
 )
 
 RULING_URL = re.compile(r"/arbitrage/([0-9a-f-]{36})/")
@@ -140,23 +139,8 @@ class Shared:
 
 
 def start_server(port: int, env: dict[str, str], log: Path) -> subprocess.Popen:
-    server = subprocess.Popen(
-        [
-            str(Path(PYTHON).parent / "gunicorn"),
-            "config.wsgi:application",
-            "--bind",
-            f"{HOST}:{port}",
-            "--workers",
-            "3",
-            "--error-logfile",
-            str(log),
-        ],
-        cwd=ROOT,
-        env={**os.environ, **env},
-        start_new_session=True,  # its own process group: SIGKILL takes master and workers
-    )
-    wait_for(port, server)
-    return server
+    # Its own process group: SIGKILL takes master and workers.
+    return start_gunicorn(port, 3, env, log, start_new_session=True)
 
 
 def kill(server: subprocess.Popen) -> None:

@@ -287,6 +287,30 @@ def wait_for(port: int, server: subprocess.Popen, seconds: float = 30) -> None:
     raise SystemExit(f"gunicorn did not answer on {HOST}:{port} within {seconds} s")
 
 
+def start_gunicorn(
+    port: int, workers: int, env: dict[str, str], log: Path, *extra: str, **popen
+) -> subprocess.Popen:
+    """Gunicorn serving the project on ``HOST:port``, once it answers."""
+    server = subprocess.Popen(
+        [
+            str(Path(PYTHON).parent / "gunicorn"),
+            "config.wsgi:application",
+            "--bind",
+            f"{HOST}:{port}",
+            "--workers",
+            str(workers),
+            "--error-logfile",
+            str(log),
+            *extra,
+        ],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        **popen,
+    )
+    wait_for(port, server)
+    return server
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
@@ -321,23 +345,7 @@ def main() -> int:
         prepare(args.directors)
         port = free_port()
         log = data_dir / "gunicorn.log"
-        server = subprocess.Popen(
-            [
-                str(Path(PYTHON).parent / "gunicorn"),
-                "config.wsgi:application",
-                "--bind",
-                f"{HOST}:{port}",
-                "--workers",
-                str(args.workers),
-                "--error-logfile",
-                str(log),
-                "--graceful-timeout",
-                "10",
-            ],
-            cwd=ROOT,
-            env={**os.environ, **env},
-        )
-        wait_for(port, server)
+        server = start_gunicorn(port, args.workers, env, log, "--graceful-timeout", "10")
         print(
             f"{database}: {args.directors} directors, gunicorn with {args.workers} workers on "
             f"{HOST}:{port}, {args.duration:.0f} s of load"

@@ -565,6 +565,22 @@ def club_a_bundle(world: World) -> dict[str, Any]:
     return json.loads("".join(transfer.iter_bundle(world.club_a)))
 
 
+def final_in_bundle(world: World) -> tuple[dict[str, Any], dict[str, Any]]:
+    """Club A's bundle, and in it the world's final ruling (to be made hostile)."""
+    bundle = club_a_bundle(world)
+    return bundle, next(r for r in bundle["rulings"] if r["uuid"] == str(world.final.uuid))
+
+
+def upload_only(client, bundle: dict[str, Any], ruling: dict[str, Any], **kwargs):
+    """Upload ``bundle`` with ``ruling`` as its only ruling, as the club's admin does."""
+    bundle["rulings"] = [ruling]
+    return client.post(
+        reverse("archive:transfer_upload"),
+        {"bundle": io.BytesIO(json.dumps(bundle).encode())},
+        **kwargs,
+    )
+
+
 def pages_showing(ruling: Ruling) -> list[str]:
     """Every page that shows an imported ruling, whole or counted."""
     return [
@@ -601,8 +617,7 @@ def rechain(ruling: dict[str, Any]) -> None:
 def test_imported_texts_are_shown_as_text(world, client_as, count_example, texts):
     """A bundle that verifies but carries markup in every text a page shows."""
     count_example()
-    bundle = club_a_bundle(world)
-    ruling = next(r for r in bundle["rulings"] if r["uuid"] == str(world.final.uuid))
+    bundle, ruling = final_in_bundle(world)
     ruling["tree_title"] = texts[0][:200]
     ruling["event"] = texts[1][:200]
     ruling["notes"] = texts[2]
@@ -610,11 +625,8 @@ def test_imported_texts_are_shown_as_text(world, client_as, count_example, texts
     ruling["steps"][0]["question"] = {"nl": texts[4], "en": texts[4]}
     ruling["steps"][0]["answer"] = {"nl": texts[5], "en": texts[5]}
     rechain(ruling)
-    bundle["rulings"] = [ruling]
     client = client_as("admin_a")
-    response = client.post(
-        reverse("archive:transfer_upload"), {"bundle": io.BytesIO(json.dumps(bundle).encode())}
-    )
+    response = upload_only(client, bundle, ruling)
     assert response.status_code == 302
     imported = Ruling.objects.filter(uuid=ruling["uuid"]).first()
     if imported is None:  # refused (e.g. a NUL in a text): nothing written, nothing to show
@@ -784,8 +796,7 @@ def test_every_page_takes_odd_query_values(world, client_as, value):
 def test_an_imported_ruling_of_odd_shape_is_refused_or_shown(world, client_as, where, value):
     """The bundle's chains verify, but a JSON field has a shape the pages do not expect: the
     import refuses it, or every page shows the ruling."""
-    bundle = club_a_bundle(world)
-    ruling = next(r for r in bundle["rulings"] if r["uuid"] == str(world.final.uuid))
+    bundle, ruling = final_in_bundle(world)
     if where == "outcome title":
         ruling["outcome"]["title"] = value
     elif where == "outcome":
@@ -795,11 +806,8 @@ def test_an_imported_ruling_of_odd_shape_is_refused_or_shown(world, client_as, w
     else:
         ruling["steps"][0]["citations"] = value
     rechain(ruling)
-    bundle["rulings"] = [ruling]
     client = client_as("admin_a")
-    response = client.post(
-        reverse("archive:transfer_upload"), {"bundle": io.BytesIO(json.dumps(bundle).encode())}
-    )
+    response = upload_only(client, bundle, ruling)
     assert response.status_code == 302
     imported = Ruling.objects.filter(uuid=ruling["uuid"]).first()
     if imported is None:
@@ -820,16 +828,10 @@ def test_an_imported_ruling_of_odd_shape_is_refused_or_shown(world, client_as, w
 def test_an_event_value_of_the_wrong_type_is_refused(world, client_as, field, value):
     """Rehashed with a list for a name, the chain verifies; stored, the list would become
     the text "[]" and the chain would break. So the bundle is refused."""
-    bundle = club_a_bundle(world)
-    ruling = next(r for r in bundle["rulings"] if r["uuid"] == str(world.final.uuid))
+    bundle, ruling = final_in_bundle(world)
     ruling["audit"][3][field] = value
     rechain(ruling)
-    bundle["rulings"] = [ruling]
-    response = client_as("admin_a").post(
-        reverse("archive:transfer_upload"),
-        {"bundle": io.BytesIO(json.dumps(bundle).encode())},
-        follow=True,
-    )
+    response = upload_only(client_as("admin_a"), bundle, ruling, follow=True)
     assert f"{field}: wrong type" in response.content.decode()
     assert not Ruling.objects.filter(uuid=ruling["uuid"]).exists()
 
@@ -845,16 +847,10 @@ def test_an_event_value_of_the_wrong_type_is_refused(world, client_as, field, va
 def test_event_data_that_would_not_survive_storage_is_refused(world, client_as, data, message):
     """PostgreSQL's jsonb does not keep a float as written, so the stored event would no
     longer match the hash it was verified with: refused, on every database alike."""
-    bundle = club_a_bundle(world)
-    ruling = next(r for r in bundle["rulings"] if r["uuid"] == str(world.final.uuid))
+    bundle, ruling = final_in_bundle(world)
     ruling["audit"][0]["data"] = data
     rechain(ruling)
-    bundle["rulings"] = [ruling]
-    response = client_as("admin_a").post(
-        reverse("archive:transfer_upload"),
-        {"bundle": io.BytesIO(json.dumps(bundle).encode())},
-        follow=True,
-    )
+    response = upload_only(client_as("admin_a"), bundle, ruling, follow=True)
     assert message in response.content.decode()
     assert not Ruling.objects.filter(uuid=ruling["uuid"]).exists()
 
@@ -889,8 +885,7 @@ def test_bundle_uploads_with_hostile_content_are_refused_or_imported_whole(
     to fit again: the upload is refused with a message, or the ruling arrives whole (its chain
     verifies) and every page shows it."""
     count_example()
-    bundle = club_a_bundle(world)
-    ruling = next(r for r in bundle["rulings"] if r["uuid"] == str(world.final.uuid))
+    bundle, ruling = final_in_bundle(world)
     if where == "ruling field":
         _replace_somewhere({k: v for k, v in ruling.items() if k != "audit"}, pick, value)
     elif where == "step field":
@@ -907,13 +902,9 @@ def test_bundle_uploads_with_hostile_content_are_refused_or_imported_whole(
     # again: then the bundle goes as it stands, and must be refused.
     with contextlib.suppress(Exception):
         rechain(ruling)
-    bundle["rulings"] = [ruling]
     client = client_as("admin_a")
     before = Ruling.objects.count()
-    response = client.post(
-        reverse("archive:transfer_upload"),
-        {"bundle": io.BytesIO(json.dumps(bundle).encode())},
-    )
+    response = upload_only(client, bundle, ruling)
     assert response.status_code in (200, 302)
     imported = Ruling.objects.filter(uuid=ruling["uuid"]).first()
     if imported is None:
