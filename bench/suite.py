@@ -314,7 +314,11 @@ class Benchmark:
                         goal=f"≤ {GOAL_STEP_RATIO:g}× bare",
                         ok=s50 / bare50 <= GOAL_STEP_RATIO,
                         note=f"{len(values)} answers"
-                        + (" (with the context form)" if kind == "outcomes" else ""),
+                        + (
+                            " (the context form follows in its own request)"
+                            if kind == "outcomes"
+                            else ""
+                        ),
                     )
                     self.add(
                         S1,

@@ -42,8 +42,6 @@ from loadtest import (  # the scripts folder is not a package: found through sys
     CHOICE,
     CHOICE_FORM,
     HIDDEN,
-    PYTHON,
-    ROOT,
     SAVE,
     TREE_LINK,
     Browser,
@@ -53,6 +51,7 @@ from loadtest import (  # the scripts folder is not a package: found through sys
     free_port,
     login,
     prepare,
+    run_verify_audit,
     start_gunicorn,
 )
 
@@ -212,13 +211,7 @@ def ruling_problems(acknowledged: set[str]) -> list[str]:
 
 
 def verify_audit(env: dict[str, str]) -> tuple[bool, str]:
-    result = subprocess.run(
-        [PYTHON, "manage.py", "verify_audit"],
-        cwd=ROOT,
-        env={**os.environ, **env},
-        capture_output=True,
-        text=True,
-    )
+    result = run_verify_audit(env)
     return result.returncode == 0, (result.stdout + result.stderr).strip()[-400:]
 
 

@@ -311,6 +311,17 @@ def start_gunicorn(
     return server
 
 
+def run_verify_audit(env: dict[str, str]) -> subprocess.CompletedProcess:
+    """``manage.py verify_audit`` on the run's database, its output captured."""
+    return subprocess.run(
+        [PYTHON, "manage.py", "verify_audit"],
+        cwd=ROOT,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+    )
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
@@ -386,13 +397,7 @@ def main() -> int:
         for message in stats.errors[:20]:
             print(f"  {message}")
         problems = check(stats.flows)
-        verify = subprocess.run(
-            [PYTHON, "manage.py", "verify_audit"],
-            cwd=ROOT,
-            env={**os.environ, **env},
-            capture_output=True,
-            text=True,
-        )
+        verify = run_verify_audit(env)
         print(f"verify_audit: exit {verify.returncode}: {verify.stdout.strip()[-300:]}")
         if verify.returncode != 0:
             problems.append("verify_audit failed: " + verify.stderr.strip()[-500:])
