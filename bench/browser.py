@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from rulings.snapshot import FrozenTree
+    from trees.snapshot import FrozenTree
 
-from .load import HOST, Session
+from bench.load import HOST, Session
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/lib/chromium/chromium"))
 LAUNCH_ARGS = [

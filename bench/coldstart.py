@@ -25,8 +25,8 @@ import sys
 import time
 from pathlib import Path
 
-from .load import HOST, free_port
-from .measure import BenchError
+from bench.load import HOST, free_port
+from bench.measure import BenchError
 
 MO = "locale/en/LC_MESSAGES/django.mo"
 STRIPPED = ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "BENCH_RUN", "DEBUG", "PRODUCTION")

@@ -29,8 +29,9 @@ from django.db import DEFAULT_DB_ALIAS, connections, models, transaction
 from django.db.models import Max
 from django.utils import timezone
 
+from clubs.models import Club, Membership, Role, User
 from rulings import audit
-from rulings.models import AuditEvent, Club, Membership, Role, Ruling, Step, User
+from rulings.models import AuditEvent, Ruling, Step
 
 CLUB_NAME = "Benchclub"
 CLUB_SLUG = "benchclub"

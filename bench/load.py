@@ -39,10 +39,10 @@ from django.conf import settings
 from django.utils import timezone
 
 if TYPE_CHECKING:
-    from rulings.snapshot import FrozenTree
+    from trees.snapshot import FrozenTree
 
-from .measure import BenchError
-from .report import p50, p95
+from bench.measure import BenchError
+from bench.report import p50, p95
 
 HOST = "127.0.0.1"  # loopback only, always
 

@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 if TYPE_CHECKING:
-    from rulings.snapshot import FrozenTree
+    from trees.snapshot import FrozenTree
 
 
 BARE_URL = "/bench/bare/"

@@ -118,11 +118,11 @@ def main(argv: list[str] | None = None) -> int:
         import django
 
         django.setup()
-        from .suite import Benchmark
+        from bench.suite import Benchmark
 
         benchmark = Benchmark(scale, tmp, ROOT)
         report = benchmark.run()
-        from .report import log, write_json, write_markdown
+        from bench.report import log, write_json, write_markdown
 
         print()
         print(report.table())

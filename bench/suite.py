@@ -36,15 +36,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from laws.importer import parse_bytes
-from laws.loading import content_hash, get_or_create_edition, store_edition
-from laws.tree_loading import load_trees
-from rulings import wizard
-from rulings.models import AuditEvent, Ruling, Status, Step
-
-from . import browser, coldstart, data, synthetic
-from .load import Gunicorn, Session, alternating, bare_load, wizard_load
-from .measure import (
+from bench import browser, coldstart, data, synthetic
+from bench.load import Gunicorn, Session, alternating, bare_load, wizard_load
+from bench.measure import (
     BenchError,
     WizardRun,
     count_queries,
@@ -53,8 +47,8 @@ from .measure import (
     post_answer,
     step_times,
 )
-from .report import Figure, QueryCount, Report, cpu_model, loadavg, log, ms, p50, p95
-from .run import (
+from bench.report import Figure, QueryCount, Report, cpu_model, loadavg, log, ms, p50, p95
+from bench.run import (
     GOAL_CLICK_MS,
     GOAL_COLD_S,
     GOAL_FIRST_START_S,
@@ -69,6 +63,11 @@ from .run import (
     SYNTHETIC_EDITION,
     Scale,
 )
+from laws.importer import parse_bytes
+from laws.loading import content_hash, get_or_create_edition, store_edition
+from rulings import wizard
+from rulings.models import AuditEvent, Ruling, Status, Step
+from trees.loading import load_trees
 
 S1 = "1. Wizard step, server time (in-process test client)"
 S2 = "2. Queries per request"

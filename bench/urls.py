@@ -2,9 +2,8 @@
 
 from django.urls import path
 
+from bench import views
 from config.urls import urlpatterns as project_urlpatterns
-
-from . import views
 
 urlpatterns = [
     path("bench/bare/", views.bare, name="bench-bare"),

@@ -35,7 +35,7 @@ def _csv(query: str) -> dict:
     from django.test import Client
 
     from bench.data import USERNAME
-    from rulings.models import User
+    from clubs.models import User
 
     client = Client()
     client.force_login(User.objects.get(username=USERNAME))

@@ -65,8 +65,14 @@ INSTALLED_APPS = [
     "crispy_bootstrap5",
     "django_filters",
     "axes",
+    "lib",
     "laws",
+    "trees",
+    "clubs",
     "rulings",
+    "archive",
+    "training",
+    "transfer",
 ]
 
 MIDDLEWARE = [
@@ -79,9 +85,9 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "rulings.middleware.FirstRunMiddleware",
+    "clubs.middleware.FirstRunMiddleware",
     "django.contrib.auth.middleware.LoginRequiredMiddleware",
-    "rulings.middleware.UserLanguageMiddleware",
+    "clubs.middleware.UserLanguageMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -102,7 +108,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "rulings.context_processors.memberships",
+                "clubs.context_processors.memberships",
             ],
         },
     }
@@ -128,7 +134,7 @@ else:
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-AUTH_USER_MODEL = "rulings.User"
+AUTH_USER_MODEL = "clubs.User"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

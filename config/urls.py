@@ -1,11 +1,16 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from rulings.views import home
+
 urlpatterns = [
-    path("", include("rulings.urls")),
-    path("arbitrages/", include("rulings.urls_archive")),
-    path("oefenen/", include("rulings.urls_training")),
+    path("", home, name="home"),
+    path("", include("clubs.urls")),
+    path("arbitrage/", include("rulings.urls")),
+    path("arbitrages/overdracht/", include("transfer.urls")),
+    path("arbitrages/", include("archive.urls")),
+    path("oefenen/", include("training.urls")),
     path("wetten/", include("laws.urls")),
-    path("beslisbomen/", include("laws.urls_trees")),
+    path("beslisbomen/", include("trees.urls")),
     path("beheer/", admin.site.urls),
 ]

@@ -3,4 +3,4 @@ from django.apps import AppConfig
 
 class LawsConfig(AppConfig):
     name = "laws"
-    verbose_name = "Wetten en beslisbomen"
+    verbose_name = "Wetten"

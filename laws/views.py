@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 
 from laws.importer import normalise_key, reference_spans
 from laws.models import Article, ArticleSummary, CrossReference, Edition, Footnote, Provision
-from laws.tree_loading import trees_citing
+from trees.loading import trees_citing
 
 SEARCH_LIMIT = 50
 SNIPPET_BEFORE = 80

@@ -26,7 +26,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from .models import AuditEvent, Ruling, User
+from clubs.models import User
+from rulings.models import AuditEvent, Ruling
 
 GENESIS = "0" * 64
 SYSTEM = "system"

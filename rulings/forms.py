@@ -1,49 +1,121 @@
+"""Forms of the wizard: they validate and convert; the transitions are in ``wizard.py``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Column, Field, Layout, Row
 from django import forms
-from django.contrib.auth import password_validation
-from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
-from django.core.validators import MaxLengthValidator
-from django.utils.text import slugify
+from django.forms.models import fields_for_model
 from django.utils.translation import gettext_lazy as _
 
-from .models import Club, User
+from rulings.models import Ruling
+from rulings.wizard import CONTEXT_FIELDS, REQUIRED_TO_SAVE
+
+KEY_MAX = 80
 
 
-class SetupForm(BaseUserCreationForm):
-    """The first administrator and the first club, on a fresh install."""
+class AnswerForm(forms.Form):
+    """One answer: the node answered, its step number, the revision the page was rendered
+    with, and the choice. Draft pages (before the ruling exists) add the snapshot digest."""
 
-    club_name = forms.CharField(label=_("Naam van de club"), max_length=200)
-
-    class Meta:
-        model = User
-        fields = ["username", "first_name", "last_name", "email"]
-        labels = {"username": _("Gebruikersnaam")}
-
-    def clean_club_name(self) -> str:
-        name = self.cleaned_data["club_name"].strip()
-        if not slugify(name):
-            raise forms.ValidationError(_("Geef de club een naam met letters of cijfers."))
-        return name
-
-    def create_club(self) -> Club:
-        name = self.cleaned_data["club_name"]
-        return Club.objects.create(name=name, slug=slugify(name)[:60])
+    node = forms.SlugField(max_length=KEY_MAX)
+    step = forms.IntegerField(min_value=1)
+    revision = forms.IntegerField(min_value=0)
+    choice = forms.SlugField(max_length=KEY_MAX)
 
 
-class LanguageForm(forms.Form):
-    language = forms.ChoiceField(choices=User._meta.get_field("language").choices)
-    next = forms.CharField(required=False)
+class DraftAnswerForm(AnswerForm):
+    snapshot = forms.RegexField(regex=r"^[0-9a-f]{64}$")
+    club = forms.SlugField(max_length=60, required=False)
+    played_on = forms.DateField(required=False)
 
 
-__all__ = ["LanguageForm", "SetupForm", "password_validation"]
+class StartForm(forms.Form):
+    """The filters of the start page: search text, edition (or 'follow the date'), date."""
 
+    AUTO = ""
 
-class LoginForm(AuthenticationForm):
-    """Django's login form, refusing a user name longer than the column holds before it is
-    checked: Django only sets the field's ``maxlength`` attribute, so a longer name reached
-    ``authenticate``, and django-axes could not record the failed attempt on PostgreSQL
-    (its column holds 255 characters) — a server error instead of "wrong name or password"."""
+    q = forms.CharField(label=_("Zoek een onregelmatigheid"), required=False, max_length=100)
+    editie = forms.ChoiceField(label=_("Editie"), required=False)
+    datum = forms.DateField(
+        label=_("Speeldatum"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    club = forms.ChoiceField(label=_("Club"), required=False)
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args: Any, editions: list[str], clubs: list[tuple[str, str]], **kwargs):
         super().__init__(*args, **kwargs)
-        field = self.fields["username"]
-        field.validators.append(MaxLengthValidator(field.max_length))
+        self.fields["editie"].choices = [
+            (self.AUTO, _("Volgens de speeldatum")),
+            *((code, code) for code in editions),
+        ]
+        self.fields["club"].choices = clubs
+        if len(clubs) < 2:
+            self.fields["club"].widget = forms.HiddenInput()
+
+
+def _context_fields() -> dict[str, forms.Field]:
+    fields = fields_for_model(Ruling, fields=CONTEXT_FIELDS)
+    fields["played_on"].widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    # A plain form does not run the model's validators: give the ranges to the form fields.
+    # Rounds and tables stop at 999: a larger number is a typo, and beyond 32,767 PostgreSQL's
+    # smallint column would refuse it with a server error.
+    for name, low, high in (
+        ("round", 1, 999),
+        ("table", 1, 999),
+        ("board", 1, 128),
+        ("contract_level", 1, 7),
+    ):
+        fields[name] = forms.IntegerField(
+            label=fields[name].label, required=False, min_value=low, max_value=high
+        )
+    fields["notes"].widget.attrs.update(rows=3)
+    for name in ("offender_seat", "declarer_seat", "contract_strain"):
+        fields[name].choices = [("", "–"), *fields[name].choices[1:]]
+    return fields
+
+
+class ContextForm(forms.Form):
+    """The table context of a ruling. A plain form (not a ModelForm) so validating it does not
+    change the ruling in memory before the wizard compares old and new values."""
+
+    def __init__(self, *args: Any, for_save: bool = False, mode: str = "live", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields.update(_context_fields())
+        if for_save and mode == "live":
+            for name in REQUIRED_TO_SAVE:
+                self.fields[name].required = True
+        self.helper = FormHelper()
+        self.helper.form_tag = False
+        self.helper.disable_csrf = True  # the surrounding form has its token
+        self.helper.layout = Layout(
+            Row(Column("played_on", css_class="col-md-4"), Column("event", css_class="col-md-8")),
+            Row(
+                Column("round", css_class="col-4 col-md-2"),
+                Column("table", css_class="col-4 col-md-2"),
+                Column("board", css_class="col-4 col-md-2"),
+                Column("offender_seat", css_class="col-6 col-md-3"),
+                Column("declarer_seat", css_class="col-6 col-md-3"),
+            ),
+            Row(
+                Column("contract_level", css_class="col-4"),
+                Column("contract_strain", css_class="col-4"),
+                Column("contract_doubled", css_class="col-4"),
+            ),
+            Field("notes"),
+        )
+
+    @classmethod
+    def for_ruling(cls, ruling: Ruling, **kwargs: Any) -> ContextForm:
+        initial = {name: getattr(ruling, name) for name in CONTEXT_FIELDS}
+        return cls(initial=initial, mode=ruling.mode, **kwargs)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        level = data.get("contract_level")
+        if (data.get("contract_strain") or data.get("contract_doubled")) and not level:
+            self.add_error("contract_level", _("Geef de hoogte van het contract (1–7)."))
+        if level and not data.get("contract_strain"):
+            self.add_error("contract_strain", _("Geef de kleur van het contract."))
+        return data

@@ -1,20 +1,17 @@
-from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import path
 
-from . import views
-from .forms import LoginForm
+from rulings import views as views
 
+app_name = "wizard"
 urlpatterns = [
-    path("", views.home, name="home"),
-    path("setup/", views.setup, name="setup"),
-    path("taal/", views.set_language, name="set_language"),
-    path(
-        "inloggen/",
-        auth_views.LoginView.as_view(
-            template_name="registration/login.html", authentication_form=LoginForm
-        ),
-        name="login",
-    ),
-    path("uitloggen/", auth_views.LogoutView.as_view(), name="logout"),
-    path("arbitrage/", include("rulings.urls_wizard")),
+    path("nieuw/", views.start, name="start"),
+    path("nieuw/<slug:slug>/", views.start_tree, name="tree"),
+    path("nieuw/<slug:slug>/<uuid:uuid>/", views.draft, name="draft"),
+    path("<uuid:uuid>/", views.ruling, name="ruling"),
+    path("<uuid:uuid>/stap/<int:number>/", views.step, name="step"),
+    path("<uuid:uuid>/antwoord/", views.answer, name="answer"),
+    path("<uuid:uuid>/gegevens/", views.context, name="context"),
+    path("<uuid:uuid>/uitstellen/", views.defer, name="defer"),
+    path("<uuid:uuid>/hervatten/", views.resume, name="resume"),
+    path("<uuid:uuid>/opslaan/", views.save, name="save"),
 ]

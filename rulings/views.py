@@ -1,18 +1,426 @@
+"""Wizard pages: start, steps, outcome, context, defer/resume, save, and the final ruling.
+
+Every page works as plain POST → redirect → GET; with htmx the step swaps in place (the
+``step`` partial of ``rulings/wizard_step.html``) and the URL of the step shown is pushed, so
+the browser's back and forward buttons and a reload show the same step. Going back is a plain
+link to an earlier step; only answering it differently changes the ruling (``wizard.answer``).
+"""
+
+from __future__ import annotations
+
+import uuid as uuid_lib
+from datetime import date
+from typing import Any
+
 from django.contrib import messages
-from django.contrib.auth import get_user_model, login
-from django.contrib.auth.decorators import login_not_required
-from django.db import transaction
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRedirect, push_url
 
-from .access import memberships
-from .forms import LanguageForm, SetupForm
-from .middleware import is_local
-from .models import Membership, Role
-from .wizard import open_rulings
+from clubs.access import clubs, get_club, get_for_user, memberships, roles_in
+from clubs.models import Role
+from laws.models import Edition
+from rulings import audit, wizard
+from rulings.forms import AnswerForm, ContextForm, DraftAnswerForm, StartForm
+from rulings.models import Ruling, Status
+from rulings.wizard import StepView, WizardError, open_rulings
+from trees import snapshot
+from trees.models import Tree, TreeSnapshot
+
+STEP_TEMPLATE = "rulings/wizard_step.html"
+DIRECTING = (Role.DIRECTOR, Role.ADMIN)
+
+
+def _partial(request: HttpRequest) -> bool:
+    """Answer with a fragment: an htmx request, except when htmx restores history (it wants
+    the whole page then)."""
+    return bool(request.htmx) and not request.htmx.history_restore_request
+
+
+def _check_directs(request: HttpRequest, ruling: Ruling) -> Ruling:
+    """Only the ruling's own director, or an admin of its club, may continue it."""
+    if ruling.director_id != request.user.pk and Role.ADMIN not in roles_in(
+        request, ruling.club_id
+    ):
+        raise PermissionDenied
+    return ruling
+
+
+def _ruling_to_direct(request: HttpRequest, uuid: uuid_lib.UUID) -> Ruling:
+    """The ruling, if the user may continue it. Another club's ruling is 404, a colleague's
+    403."""
+    return _check_directs(request, get_for_user(request, Ruling.objects.all(), uuid=uuid))
+
+
+def state_url(ruling: Ruling, number: int | None = None) -> str:
+    """The URL of step ``number`` (default: where the ruling stands now)."""
+    current = len(ruling.path) + 1
+    at_end = number is None or number >= current
+    if ruling.status == Status.FINAL or not ruling.snapshot_id or (at_end and ruling.outcome_key):
+        return reverse("wizard:ruling", args=[ruling.uuid])
+    return reverse("wizard:step", args=[ruling.uuid, current if at_end else number])
+
+
+def _render_step(
+    request: HttpRequest,
+    view: StepView,
+    ruling: Ruling | None,
+    error: str = "",
+    **extra: Any,
+) -> HttpResponse:
+    context = {"view": view, "ruling": ruling, "error": error, **extra}
+    if ruling is not None:
+        context.setdefault("answer_url", reverse("wizard:answer", args=[ruling.uuid]))
+        if view.is_outcome and "context_form" not in context and not extra.get("lazy_context"):
+            context["context_form"] = ContextForm.for_ruling(ruling)
+    template = f"{STEP_TEMPLATE}#step" if _partial(request) else STEP_TEMPLATE
+    response = render(request, template, context)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+def _show(
+    request: HttpRequest, ruling: Ruling, number: int | None = None, error: str = ""
+) -> HttpResponse:
+    """The response after a POST: with htmx the step itself (URL pushed), else a redirect."""
+    url = state_url(ruling, number)
+    if not _partial(request):
+        if error:
+            messages.warning(request, error)
+        return redirect(url)
+    if ruling.status == Status.FINAL or not ruling.snapshot_id:
+        return HttpResponseClientRedirect(url)
+    view = wizard.step_view(ruling, number)
+    # The outcome comes at once; its context form (the slowest part to render) follows with
+    # a second htmx request, so the director reads the ruling sooner (make bench).
+    return push_url(_render_step(request, view, ruling, error, lazy_context=True), url)
+
+
+# --------------------------------------------------------------------------------------------
+# Start
+
+
+def _edition_for(day: date, codes: list[str]) -> str:
+    """The edition in force on ``day``: the latest whose year is not after it (codes are years)."""
+    years = sorted((code for code in codes if code.isascii() and code.isdigit()), key=int)
+    earlier = [code for code in years if int(code) <= day.year]
+    return (earlier or years or [""])[-1]
+
+
+@require_GET
+def start(request: HttpRequest) -> HttpResponse:
+    directing = clubs(request, roles=DIRECTING)
+    codes = list(
+        Edition.objects.filter(trees__isnull=False).distinct().values_list("code", flat=True)
+    )
+    form = StartForm(
+        request.GET or None,
+        editions=codes,
+        clubs=[(club.slug, club.name) for club in directing],
+        initial={"datum": timezone.localdate()},
+    )
+    data = form.cleaned_data if form.is_valid() else {}
+    day = data.get("datum") or timezone.localdate()
+    edition = data.get("editie") or _edition_for(day, codes)
+    query = data.get("q", "").strip()
+
+    trees = Tree.objects.select_related("edition").filter(edition__code=edition)
+    if query:
+        trees = trees.filter(
+            Q(title_nl__icontains=query)
+            | Q(title_en__icontains=query)
+            | Q(description_nl__icontains=query)
+            | Q(description_en__icontains=query)
+        )
+    recent_slugs = list(
+        dict.fromkeys(
+            Ruling.objects.filter(director=request.user)
+            .order_by("-created_at")
+            .values_list("tree_slug", flat=True)[:50]
+        )
+    )
+    trees = sorted(trees, key=lambda tree: (tree.phase, tree.title.casefold()))
+    recent = sorted(
+        (tree for tree in trees if tree.slug in recent_slugs),
+        key=lambda tree: recent_slugs.index(tree.slug),
+    )
+    groups = [
+        (phase, [tree for tree in trees if tree.phase == phase and tree not in recent])
+        for phase in ("auction", "play")
+    ]
+    club = data.get("club") or (directing[0].slug if directing else "")
+    context = {
+        "form": form,
+        "edition": edition,
+        "recent": recent,
+        "groups": [(phase, items) for phase, items in groups if items],
+        "count": len(trees),
+        "query": query,
+        "link_query": {"datum": day.isoformat(), "club": club},
+        "can_direct": bool(directing),
+    }
+    template = (
+        "rulings/wizard_start.html#trees" if _partial(request) else "rulings/wizard_start.html"
+    )
+    response = render(request, template, context)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+@require_GET
+def start_tree(request: HttpRequest, slug: str) -> HttpResponse:
+    """A fresh ruling id for every start, in the URL: going back to this page after the first
+    answer finds the ruling instead of starting a second one."""
+    if not Tree.objects.filter(slug=slug).exists():
+        raise Http404
+    url = reverse("wizard:draft", args=[slug, uuid_lib.uuid4()])
+    query = request.GET.urlencode()
+    return redirect(f"{url}?{query}" if query else url)
+
+
+def _draft_defaults(request: HttpRequest) -> dict[str, Any]:
+    directing = clubs(request, roles=DIRECTING)
+    if not directing:
+        raise PermissionDenied
+    wanted = request.GET.get("club", "")
+    club = next((c for c in directing if c.slug == wanted), directing[0])
+    played_on = request.GET.get("datum", "")
+    try:
+        played_on = date.fromisoformat(played_on).isoformat()
+    except ValueError:
+        played_on = timezone.localdate().isoformat()
+    return {"draft_club": club, "draft_played_on": played_on}
+
+
+@never_cache
+def draft(request: HttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
+    """The first question of a ruling that starts with its first answer."""
+    if Ruling.objects.filter(uuid=uuid).exists():
+        ruling = _ruling_to_direct(request, uuid)
+        if request.method == "POST":
+            return _answer_existing(request, ruling)
+        return redirect(state_url(ruling, 1))
+    if request.method == "POST":
+        return _begin(request, slug, uuid)
+    try:
+        tree = wizard.start(slug)
+    except WizardError:
+        raise Http404 from None
+    context = {
+        "answer_url": reverse("wizard:draft", args=[slug, uuid]),
+        **_draft_defaults(request),
+    }
+    return _render_step(request, wizard.draft_view(tree), None, **context)
+
+
+def _begin(request: HttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
+    form = DraftAnswerForm(request.POST)
+    if not form.is_valid():
+        messages.warning(request, _("Dit formulier was onvolledig. Er is niets opgeslagen."))
+        return redirect("wizard:draft", slug, uuid)
+    data = form.cleaned_data
+    try:
+        tree = snapshot.get(data["snapshot"])
+    except TreeSnapshot.DoesNotExist:
+        raise Http404 from None
+    if tree.slug != slug:
+        raise Http404
+    club = get_club(request, data["club"], roles=DIRECTING) if data["club"] else None
+    if club is None:
+        directing = clubs(request, roles=DIRECTING)
+        if not directing:
+            raise PermissionDenied
+        club = directing[0]
+    try:
+        result = wizard.begin(
+            uuid=uuid,
+            club=club,
+            director=request.user,
+            tree=tree,
+            node_key=data["node"],
+            choice_key=data["choice"],
+            played_on=data["played_on"],
+        )
+    except WizardError as error:
+        view = wizard.draft_view(tree)
+        if not _partial(request):
+            messages.warning(request, error.message)
+            return redirect("wizard:draft", slug, uuid)
+        context = {
+            "answer_url": reverse("wizard:draft", args=[slug, uuid]),
+            "draft_club": club,
+            "draft_played_on": (data["played_on"] or timezone.localdate()).isoformat(),
+        }
+        return _render_step(request, view, None, error.message, **context)
+    except IntegrityError:
+        # Two first answers for the same new ruling at once (a double click): the other one
+        # created it; treat this one as an answer to that ruling.
+        return _answer_existing(request, _ruling_to_direct(request, uuid))
+    return _show(request, result.ruling, result.number)
+
+
+# --------------------------------------------------------------------------------------------
+# Steps
+
+
+@never_cache
+@require_GET
+def ruling(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+    """Where the ruling stands: the final ruling, the outcome, or the current question."""
+    found = get_for_user(request, Ruling.objects.all(), uuid=uuid)
+    if found.training_case_id:
+        # A practice belongs with its case: the situation above the question, and feedback
+        # instead of a final live ruling at the end.
+        return redirect("training:attempt", uuid=found.uuid)
+    if found.status == Status.FINAL or not found.snapshot_id:
+        return _final(request, found)
+    _check_directs(request, found)
+    return _render_step(request, wizard.step_view(found), found)
+
+
+@never_cache
+@require_GET
+def step(request: HttpRequest, uuid: uuid_lib.UUID, number: int) -> HttpResponse:
+    found = _ruling_to_direct(request, uuid)
+    if number < 1:
+        raise Http404
+    if found.training_case_id:
+        return redirect(f"{reverse('training:attempt', args=[found.uuid])}?stap={number}")
+    current = len(found.path) + 1
+    if (
+        found.status == Status.FINAL
+        or not found.snapshot_id
+        or number > current
+        or (number == current and found.outcome_key)
+    ):
+        return redirect(state_url(found))
+    return _render_step(request, wizard.step_view(found, number), found)
+
+
+def _answer_existing(request: HttpRequest, found: Ruling) -> HttpResponse:
+    form = AnswerForm(request.POST)
+    if not form.is_valid():
+        return _show(request, found, error=str(WizardError.MESSAGES[WizardError.NOT_A_CHOICE]))
+    data = form.cleaned_data
+    try:
+        result = wizard.answer(
+            found,
+            data["node"],
+            data["step"],
+            data["choice"],
+            request.user,
+            revision=data["revision"],
+        )
+    except WizardError as error:
+        return _show(request, found, error=error.message)
+    return _show(request, found, result.number)
+
+
+@require_POST
+def answer(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+    return _answer_existing(request, _ruling_to_direct(request, uuid))
+
+
+# --------------------------------------------------------------------------------------------
+# Outcome: context, defer, resume, save
+
+
+def _context_response(
+    request: HttpRequest, found: Ruling, form: ContextForm, saved: bool = False
+) -> HttpResponse:
+    if _partial(request):
+        context = {"ruling": found, "context_form": form, "context_saved": saved}
+        return render(request, f"{STEP_TEMPLATE}#context", context)
+    return _render_step(request, wizard.step_view(found), found, context_form=form)
+
+
+@never_cache
+@require_http_methods(["GET", "POST"])
+def context(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+    """POST: keep the table context. GET (htmx): the form, loaded after the outcome."""
+    found = _ruling_to_direct(request, uuid)
+    if request.method == "GET":
+        if not _partial(request) or found.status == Status.FINAL or not found.outcome_key:
+            return redirect(state_url(found))
+        return _context_response(request, found, ContextForm.for_ruling(found))
+    form = ContextForm(request.POST, mode=found.mode)
+    if not form.is_valid():
+        return _context_response(request, found, form)
+    try:
+        wizard.edit_context(found, form.cleaned_data, request.user)
+    except WizardError as error:
+        return _show(request, found, error=error.message)
+    if not _partial(request):
+        messages.success(request, _("De gegevens zijn bewaard."))
+        return redirect(state_url(found))
+    return _context_response(request, found, ContextForm.for_ruling(found), saved=True)
+
+
+@require_POST
+def save(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+    found = _ruling_to_direct(request, uuid)
+    form = ContextForm(request.POST, for_save=True, mode=found.mode)
+    if not form.is_valid():
+        return _context_response(request, found, form)
+    try:
+        wizard.save(found, request.user, context=form.cleaned_data)
+    except WizardError as error:
+        return _show(request, found, error=error.message)
+    messages.success(request, _("De arbitrage is definitief opgeslagen."))
+    url = state_url(found)
+    return HttpResponseClientRedirect(url) if _partial(request) else redirect(url)
+
+
+@require_POST
+def defer(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+    found = _ruling_to_direct(request, uuid)
+    try:
+        wizard.defer(found, request.user)
+    except WizardError as error:
+        messages.warning(request, error.message)
+        return redirect(state_url(found))
+    messages.info(
+        request, _("De arbitrage is uitgesteld. U vindt haar op de startpagina om te hervatten.")
+    )
+    return redirect("home")
+
+
+@require_POST
+def resume(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+    found = _ruling_to_direct(request, uuid)
+    try:
+        wizard.resume(found, request.user)
+    except WizardError as error:
+        messages.warning(request, error.message)
+    return redirect(state_url(found))
+
+
+# --------------------------------------------------------------------------------------------
+# The final ruling
+
+
+def _final(request: HttpRequest, found: Ruling) -> HttpResponse:
+    steps = list(found.steps.order_by("answered_at", "pk"))
+    events = list(found.audit_events.order_by("sequence"))
+    context = {
+        "ruling": found,
+        "outcome": found.outcome,
+        "law": wizard.law_cards(found.outcome.get("citations", [])),
+        "steps": [s for s in steps if not s.superseded],
+        "superseded": [s for s in steps if s.superseded],
+        "events": events,
+        "problems": audit.verify(found),
+    }
+    return render(request, "rulings/wizard_ruling.html", context)
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -20,42 +428,3 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(
         request, "rulings/home.html", {"open_rulings": open_rulings(request.user, club_ids)}
     )
-
-
-@login_not_required
-def setup(request: HttpRequest) -> HttpResponse:
-    if get_user_model().objects.exists():
-        raise Http404
-    if not is_local(request):
-        return render(request, "rulings/setup_refused.html", status=403)
-    form = SetupForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            user = form.save(commit=False)
-            user.is_staff = user.is_superuser = True
-            user.save()
-            club = form.create_club()
-            Membership.objects.create(user=user, club=club, role=Role.ADMIN)
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        messages.success(request, _("Welkom! De beheerder en de club zijn aangemaakt."))
-        return redirect("home")
-    return render(request, "rulings/setup.html", {"form": form})
-
-
-@login_not_required
-@require_POST
-def set_language(request: HttpRequest) -> HttpResponse:
-    form = LanguageForm(request.POST)
-    target = request.POST.get("next", "/")
-    local = target.startswith("/")  # redirect() would take anything else for a view name
-    if not local or not url_has_allowed_host_and_scheme(
-        target, {request.get_host()}, request.is_secure()
-    ):
-        target = "/"
-    if form.is_valid():
-        language = form.cleaned_data["language"]
-        request.session["language"] = language
-        if request.user.is_authenticated:
-            request.user.language = language
-            request.user.save(update_fields=["language"])
-    return redirect(target)

@@ -40,12 +40,13 @@ from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from laws.models import Tree
-
-from . import audit, citations, snapshot
-from .audit import Action
-from .models import AuditEvent, Club, Mode, Ruling, Status, Step, User
-from .snapshot import FrozenTree, Text, pick
+from clubs.models import Club, User
+from rulings import audit
+from rulings.audit import Action
+from rulings.models import AuditEvent, Mode, Ruling, Status, Step
+from trees import citations, snapshot
+from trees.models import Tree
+from trees.snapshot import FrozenTree, Text, pick
 
 CONTEXT_FIELDS = (
     "played_on",

@@ -167,7 +167,8 @@ def half_written(database: Path, acknowledged: set[str]) -> list[str]:
 def ruling_problems(acknowledged: set[str]) -> list[str]:
     """Every ruling that is not in a state the wizard could have left it in (see the module
     docstring), and every acknowledged save that is not final."""
-    from rulings import audit, tally
+    from archive import tally
+    from rulings import audit
     from rulings.models import AuditEvent, Mode, Ruling, Status, Step
 
     problems = []

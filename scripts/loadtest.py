@@ -232,7 +232,7 @@ def prepare(directors: int) -> None:
     from django.core.management import call_command
     from django.db import connections
 
-    from rulings.models import Club, Membership, Role, User
+    from clubs.models import Club, Membership, Role, User
 
     call_command("migrate", verbosity=0, interactive=False)
     call_command("bootstrap", stdout=open(os.devnull, "w"))  # noqa: SIM115
@@ -250,7 +250,7 @@ def prepare(directors: int) -> None:
 def check(flows: int) -> list[str]:
     from django.db import connections
 
-    from rulings import tally
+    from archive import tally
     from rulings.models import Ruling, Status
 
     problems = []

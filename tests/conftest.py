@@ -1,13 +1,21 @@
 """Shared fixtures: clubs and named personas, logged-in clients, and Chromium for Playwright."""
 
+import importlib
+import io
 import os
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+from django.db import connection
 from django.test import Client
 
-from rulings import snapshot
-from rulings.models import Club, Membership, Role, User
+from clubs.models import Club, Membership, Role, User
+from laws.loading import bootstrap_laws
+from tests.support.factories import make_tree
+from trees import snapshot
+from trees.loading import load_trees
+from trees.models import Tree
 
 # Playwright's sync API runs an event loop in the test thread; Django's live_server and ORM
 # calls from the same thread are safe here.
@@ -165,3 +173,37 @@ def login(live_server):
         page.wait_for_url(f"{live_server.url}/")
 
     return do_login
+
+
+# --- Trees in the database, and the archive app's frozen migrations
+
+
+@pytest.fixture
+def proef_tree(db):
+    return make_tree()
+
+
+@pytest.fixture
+def shipped(db) -> dict[str, Tree]:
+    """The shipped trees (trees/files/*.yaml) on the seed law text, loaded as bootstrap does."""
+    bootstrap_laws(io.StringIO())
+    load_trees(stdout=io.StringIO())
+    return {tree.slug: tree for tree in Tree.objects.select_related("edition")}
+
+
+@pytest.fixture
+def statements_editor():
+    """Stands in for a schema editor in a migration's RunPython: runs each statement in the
+    test's transaction (Django's SQLite schema editor cannot be opened inside one)."""
+    with connection.cursor() as cursor:
+        yield SimpleNamespace(
+            connection=connection, execute=lambda sql, params: cursor.execute(sql)
+        )
+
+
+def migration_operation(name: str):
+    """The RunPython operation of a migration of the archive app whose SQL is frozen in the
+    file: the tests run that SQL, not a live copy of it."""
+    module = importlib.import_module(f"archive.migrations.{name}")
+    (operation,) = module.Migration.operations
+    return operation

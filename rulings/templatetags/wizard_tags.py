@@ -12,10 +12,9 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
 
-from laws.models import Chooser
-
-from ..audit import ACTION_LABELS
-from ..snapshot import pick
+from rulings.audit import ACTION_LABELS
+from trees.models import Chooser
+from trees.snapshot import pick
 
 register = template.Library()
 

@@ -6,8 +6,8 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from clubs.models import User
 from laws.loading import bootstrap_laws
-from rulings.models import User
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

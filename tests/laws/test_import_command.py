@@ -13,8 +13,9 @@ from django.core.management.base import CommandError
 
 from laws import loading
 from laws.importer import parse_bytes
-from laws.models import Article, Citation, CrossReference, Edition, Footnote, Provision
-from laws.tree_loading import load_trees
+from laws.models import Article, CrossReference, Edition, Footnote, Provision
+from trees.loading import load_trees
+from trees.models import Citation
 
 pytestmark = pytest.mark.django_db
 

@@ -10,8 +10,9 @@ from django.urls import reverse
 
 from laws.importer import parse
 from laws.loading import bootstrap_laws, store_edition
-from laws.models import ArticleSummary, Edition, Tree
-from laws.tree_loading import load_trees
+from laws.models import ArticleSummary, Edition
+from trees.loading import load_trees
+from trees.models import Tree
 
 
 @pytest.fixture

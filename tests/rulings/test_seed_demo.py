@@ -7,10 +7,11 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.utils import timezone
 
+from clubs.models import Club
 from laws.loading import bootstrap_laws
-from laws.tree_loading import load_trees
 from rulings import audit
-from rulings.models import AuditEvent, Club, Ruling, Status, Step
+from rulings.models import AuditEvent, Ruling, Status, Step
+from trees.loading import load_trees
 
 
 @pytest.fixture

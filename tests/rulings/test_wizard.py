@@ -11,12 +11,12 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from laws.models import Choice, Node
-from rulings import audit, snapshot, wizard
-from rulings.models import AuditEvent, Mode, Ruling, Status, Step, TreeSnapshot
+from rulings import audit, wizard
+from rulings.models import AuditEvent, Mode, Ruling, Status, Step
 from rulings.wizard import WizardError
-
-from .factories import make_tree
+from tests.support.factories import make_tree
+from trees import snapshot
+from trees.models import Choice, Node, TreeSnapshot
 
 
 @pytest.fixture

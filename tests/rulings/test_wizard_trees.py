@@ -1,13 +1,14 @@
-"""The wizard on the shipped trees (laws/trees/*.yaml), loaded the way ``bootstrap`` does."""
+"""The wizard on the shipped trees (trees/files/*.yaml), loaded the way ``bootstrap`` does."""
 
 import io
 import shutil
 import uuid
 
-from laws.models import Tree
-from laws.tree_loading import TREES_DIR, load_trees
-from laws.trees import load_tree_file, paths
-from rulings import audit, snapshot, wizard
+from rulings import audit, wizard
+from trees import snapshot
+from trees.loading import TREES_DIR, load_trees
+from trees.models import Tree
+from trees.spec import load_tree_file, paths
 
 
 def test_every_path_of_every_shipped_tree_reaches_its_outcome(shipped, club_a, director_a):

@@ -13,9 +13,8 @@ from django.db import transaction
 from django.test import Client
 from hypothesis import HealthCheck
 
-from rulings import snapshot
-
-from .world import World, build_world
+from tests.support.world import World, build_world
+from trees import snapshot
 
 # Hostile-input tests: enough examples to find a crack, few enough for ``make test``
 # (HOSTILE_EXAMPLES=500 for a longer hunt).

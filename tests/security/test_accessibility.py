@@ -14,10 +14,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from laws.tree_loading import TREES_DIR
-from laws.trees import load_tree_file, paths
-
-from .world import TREE, build_world
+from tests.support.world import TREE, build_world
+from trees.loading import TREES_DIR
+from trees.spec import load_tree_file, paths
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

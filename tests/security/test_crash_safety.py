@@ -18,8 +18,7 @@ from django.db import connection
 
 from rulings import audit
 from rulings.models import AuditEvent, Ruling, Status, Step
-
-from .world import PATH, answer_all, begin
+from tests.support.world import PATH, answer_all, begin
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 SCRIPT = ROOT / "scripts" / "crashtest.py"

@@ -29,10 +29,10 @@ from django.utils.dateparse import parse_datetime
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulings import audit, snapshot, transfer
-from rulings.models import Review, Ruling, Status, Step, TrainingCase, TrainingSession
-
-from .hostile import (
+from archive.models import Review
+from rulings import audit
+from rulings.models import Ruling, Status, Step
+from tests.support.hostile import (
     MARKUP,
     assert_inert,
     hostile_text,
@@ -40,7 +40,10 @@ from .hostile import (
     number_like,
     unicode_text,
 )
-from .world import PATH, TREE, World, answer_all, begin
+from tests.support.world import PATH, TREE, World, answer_all, begin
+from training.models import TrainingCase, TrainingSession
+from transfer import bundles as transfer
+from trees import snapshot
 
 pytestmark = pytest.mark.django_db
 PROFILE = settings.get_profile("leidraad-security")
@@ -575,7 +578,7 @@ def upload_only(client, bundle: dict[str, Any], ruling: dict[str, Any], **kwargs
     """Upload ``bundle`` with ``ruling`` as its only ruling, as the club's admin does."""
     bundle["rulings"] = [ruling]
     return client.post(
-        reverse("archive:transfer_upload"),
+        reverse("transfer:upload"),
         {"bundle": io.BytesIO(json.dumps(bundle).encode())},
         **kwargs,
     )
@@ -704,7 +707,7 @@ def test_every_chain_still_verifies_after_a_mixed_run(world, client_as):
 def test_integer_ids_beyond_any_column(world, client_as):
     """Every route with an integer in its path, given a number no database column holds
     (Django's ``int`` converter accepts any run of digits)."""
-    from .test_isolation_matrix import routes
+    from tests.security.test_isolation_matrix import routes
 
     samples = {"uuid": world.open.uuid, "slug": TREE, "code": "2017", "number": "27"}
     checked = []
@@ -752,7 +755,7 @@ def test_every_page_takes_odd_query_values(world, client_as, value):
     """Every GET page of the isolation matrix, with every query parameter the app reads set to
     a NUL byte (PostgreSQL refuses it in text), a digit int() refuses, a number no column holds
     and markup."""
-    from .test_isolation_matrix import RULES, Route, url_for
+    from tests.security.test_isolation_matrix import RULES, Route, url_for
 
     query = "&".join(f"{name}={quote(value)}" for name in QUERY_NAMES)
     client = client_as("admin_a")

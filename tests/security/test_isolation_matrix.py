@@ -29,10 +29,10 @@ from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from rulings import snapshot, transfer
 from rulings.models import Ruling
-
-from .world import PATH, PERSONAS, TREE, World
+from tests.support.world import PATH, PERSONAS, TREE, World
+from transfer import bundles as transfer
+from trees import snapshot
 
 LOGIN = "login"  # a redirect to the login page
 ADMIN_LOGIN = "admin-login"  # a redirect to the admin site's login page
@@ -180,7 +180,7 @@ def admin_rule(route: Route) -> list[Case]:
     return [Case("", "GET", expect, personas=("admin_a", "anonymous"))]
 
 
-ADMIN_SAMPLES = {"object_id": "1", "content_type_id": "1", "id": "1", "app_label": "rulings"}
+ADMIN_SAMPLES = {"object_id": "1", "content_type_id": "1", "id": "1", "app_label": "clubs"}
 
 RULES: dict[str, list[Case]] = {
     # Home, first run, language, login
@@ -306,11 +306,11 @@ RULES: dict[str, list[Case]] = {
         Case("own club", "GET", members(OK, b=OK)),
         Case("?club=A", "GET", members(OK), query=lambda w: "club=troefkaart"),
     ],
-    "archive:transfer": [
+    "transfer:page": [
         Case("own club", "GET", who(403, 403, 403, OK, 403)),
         Case("?club=A", "GET", who(403, 403, 403, OK, 404), query=lambda w: "club=troefkaart"),
     ],
-    "archive:transfer_upload": [
+    "transfer:upload": [
         Case("club A's own bundle", "POST", who(403, 403, 403, 302, 403), data=bundle_of_club_a),
         Case(
             "?club=A",
@@ -321,7 +321,7 @@ RULES: dict[str, list[Case]] = {
         ),
         Case("", "GET", who(405, 405, 405, 405, 405)),
     ],
-    "archive:transfer_download": [
+    "transfer:download": [
         Case("own club", "GET", who(403, 403, 403, OK, 403)),
         Case("?club=A", "GET", who(403, 403, 403, OK, 404), query=lambda w: "club=troefkaart"),
     ],

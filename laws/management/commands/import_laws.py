@@ -16,7 +16,7 @@ from django.db import transaction
 from laws.importer import LawImportError, ParsedEdition, Provision, parse_bytes
 from laws.loading import check_edition_code, content_hash, get_or_create_edition, store_edition
 from laws.models import Edition
-from laws.tree_loading import resolve_citations
+from trees.loading import resolve_citations
 
 
 class Command(BaseCommand):

@@ -19,10 +19,11 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils import timezone
 from django.utils.text import slugify
 
-from laws.models import Tree
+from clubs.models import Club, Membership, Role, User
 from rulings import wizard
-from rulings.models import Club, Membership, Role, Ruling, Seat, Strain, User
-from rulings.snapshot import FrozenTree
+from rulings.models import Ruling, Seat, Strain
+from trees.models import Tree
+from trees.snapshot import FrozenTree
 
 BATCH = 250
 DAYS = 730

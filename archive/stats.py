@@ -1,0 +1,248 @@
+"""Counts over a (filtered) set of rulings, for the statistics page: per tree, month of play,
+director, outcome and cited articles (``Counts``), then shown as breakdowns.
+
+When the filters are ones ``RulingTally`` keeps (tree, edition, status, mode, director, verdict,
+appeal, cited article, and dates on month boundaries), the counts are summed from the tally,
+which the database keeps up to date on every write (``rulings/tally.py``): the page then costs
+about the same for 200 rulings or 200,000. Other filters (table, board, free text, dates within
+a month) group the matching rulings themselves in one query (``groups``), on everything counted;
+the groups are few (they follow the tree paths, the months and the directors) and are summed
+in Python. Cited articles come from the denormalised ``cited_articles`` strings (``|25|27|``),
+split and added up.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date
+from typing import NamedTuple
+
+from django.contrib.auth import get_user_model
+from django.db.models import Count, Max, QuerySet, Sum
+from django.db.models.functions import TruncMonth
+from django.utils.formats import date_format
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from archive import charts
+from archive.models import RulingTally
+from rulings.models import Ruling
+from trees import citations, snapshot
+from trees.models import Tree, TreeSnapshot
+
+
+@dataclass(frozen=True)
+class Breakdown:
+    """One table of counts: ``rows`` are (label, count), in the order shown."""
+
+    key: str
+    title: str
+    column: str
+    rows: list[tuple[str, int]]
+
+    @property
+    def total(self) -> int:
+        return sum(count for _label, count in self.rows)
+
+    def svg(self) -> str:
+        return charts.bar_chart(f"chart-{self.key}", self.title, self.rows)
+
+
+class Group(NamedTuple):
+    """The number of rulings sharing one combination of the counted properties (a tuple:
+    there can be thousands per page)."""
+
+    tree_slug: str
+    outcome_key: str
+    month: date | None
+    director_id: int
+    cited_articles: str
+    count: int
+
+
+def _language() -> str:
+    return "en" if (get_language() or "nl").startswith("en") else "nl"
+
+
+def tree_titles() -> dict[str, str]:
+    """Tree titles in the active language, by slug (the loaded trees)."""
+    field = "title_en" if _language() == "en" else "title_nl"
+    rows = Tree.objects.values_list("slug", field, "title_nl")
+    return {slug: title or dutch for slug, title, dutch in rows}
+
+
+def outcome_title(digest: str | None, key: str, language: str | None = None) -> str:
+    """The title of outcome ``key`` in the tree snapshot ``digest`` (kept in memory by
+    ``rulings.snapshot``), so no ruling's large outcome JSON is read; the key when the
+    snapshot does not have it."""
+    if not digest:
+        return key
+    try:
+        tree = snapshot.get(digest)
+    except TreeSnapshot.DoesNotExist:
+        return key
+    if not tree.has_node(key):
+        return key
+    return snapshot.pick(tree.node(key).get("text"), language) or key
+
+
+def outcome_titles(outcomes: Iterable[tuple[str, str]]) -> dict[tuple[str, str], str]:
+    """Titles of (tree slug, outcome key) pairs from the trees' snapshots, newest first: one
+    query for the snapshots' digests, and one per snapshot not yet in memory."""
+    wanted: dict[str, set[str]] = {}
+    for slug, key in outcomes:
+        wanted.setdefault(slug, set()).add(key)
+    digests = TreeSnapshot.objects.filter(slug__in=wanted).order_by("-created_at", "digest")
+    titles: dict[tuple[str, str], str] = {}
+    for slug, digest in digests.values_list("slug", "digest"):
+        for key in wanted[slug] - {k for s, k in titles if s == slug}:
+            title = outcome_title(digest, key)
+            if title != key:
+                titles[(slug, key)] = title
+    return titles
+
+
+def groups(rulings: QuerySet[Ruling]) -> list[Group]:
+    """One query: the rulings grouped on every property the page counts by."""
+    rows = (
+        rulings.order_by()
+        .annotate(month=TruncMonth("played_on"))
+        .values_list("tree_slug", "outcome_key", "month", "director_id", "cited_articles")
+        .annotate(n=Count("pk"))
+    )
+    return [Group._make(row) for row in rows]
+
+
+@functools.lru_cache(maxsize=1024)
+def tally_month(text: str) -> date | None:
+    """A ``RulingTally.month`` (``YYYY-MM``, empty when unknown) as the first of the month."""
+    return date(int(text[:4]), int(text[5:7]), 1) if text else None
+
+
+@dataclass
+class Counts:
+    """The groups summed per property, in one pass over them."""
+
+    trees: Counter[str] = field(default_factory=Counter)
+    months: Counter[date | None] = field(default_factory=Counter)
+    directors: Counter[int] = field(default_factory=Counter)
+    outcomes: Counter[tuple[str, str]] = field(default_factory=Counter)
+    cited: Counter[str] = field(default_factory=Counter)
+
+    @classmethod
+    def of(cls, groups: Iterable[Group]) -> Counts:
+        counts = cls()
+        for slug, outcome, month, director, cited, n in groups:
+            counts.trees[slug] += n
+            counts.months[month] += n
+            counts.directors[director] += n
+            if outcome:
+                counts.outcomes[(slug, outcome)] += n
+            counts.cited[cited] += n
+        return counts
+
+    @classmethod
+    def of_tallies(cls, tallies: QuerySet[RulingTally]) -> Counts:
+        """Summed in the database, one small GROUP BY per property: a few hundred rows come
+        back instead of one per combination (thousands on a large archive)."""
+        tallies = tallies.order_by()
+        counts = cls()
+        for column, counter in (
+            ("tree_slug", counts.trees),
+            ("month", counts.months),
+            ("director_id", counts.directors),
+            ("cited_articles", counts.cited),
+        ):
+            for value, n in tallies.values_list(column).annotate(n=Sum("count")):
+                counter[tally_month(value) if column == "month" else value] += n
+        reached = tallies.exclude(outcome_key="").values_list("tree_slug", "outcome_key")
+        for slug, outcome, n in reached.annotate(n=Sum("count")):
+            counts.outcomes[(slug, outcome)] += n
+        return counts
+
+    @property
+    def total(self) -> int:
+        return sum(self.trees.values())
+
+
+def _by_count(rows: Iterable[tuple[str, int]]) -> list[tuple[str, int]]:
+    return sorted(rows, key=lambda row: (-row[1], row[0].lower()))
+
+
+def per_irregularity(counts: Counts, titles: dict[str, str]) -> list[tuple[str, int]]:
+    return _by_count((titles.get(slug) or slug, n) for slug, n in counts.trees.items())
+
+
+def per_month(counts: Counts) -> list[tuple[str, int]]:
+    months = sorted(counts.months, key=lambda month: (month is None, month or date.min))
+    return [
+        (date_format(month, "F Y") if month else _("zonder datum"), counts.months[month])
+        for month in months
+    ]
+
+
+def per_director(counts: Counts) -> list[tuple[str, int]]:
+    users = get_user_model().objects.filter(pk__in=counts.directors)
+    names = {
+        pk: f"{first} {last}".strip() or username
+        for pk, username, first, last in users.values_list(
+            "pk", "username", "first_name", "last_name"
+        )
+    }
+    return _by_count((names.get(pk, str(pk)), n) for pk, n in counts.directors.items())
+
+
+def per_outcome(counts: Counts, titles: dict[str, str]) -> list[tuple[str, int]]:
+    outcomes = outcome_titles(counts.outcomes)
+    rows = []
+    for (slug, key), n in counts.outcomes.items():
+        rows.append((f"{titles.get(slug) or slug}: {outcomes.get((slug, key), key)}", n))
+    return _by_count(rows)
+
+
+def per_article(counts: Counts) -> list[tuple[str, int]]:
+    articles: Counter[str] = Counter()
+    for cited, n in counts.cited.items():
+        for article in citations.decode(cited):
+            articles[article] += n
+    ordered = sorted(articles.items(), key=lambda item: (-item[1], int(item[0])))
+    return [(_("Artikel %(number)s") % {"number": number}, n) for number, n in ordered]
+
+
+def titles_of(
+    found: Counts, rulings: QuerySet[Ruling], loaded: dict[str, str] | None = None
+) -> dict[str, str]:
+    """Tree titles by slug: the loaded trees' (``loaded``, when already read), and for a tree
+    no longer loaded the title its rulings recorded (one more query, only then)."""
+    titles = dict(tree_titles() if loaded is None else loaded)
+    missing = set(found.trees) - set(titles)
+    if missing:
+        recorded = rulings.filter(tree_slug__in=missing).order_by().values_list("tree_slug")
+        titles.update(recorded.annotate(title=Max("tree_title")))
+    return titles
+
+
+def summarise(
+    counts: Counts, rulings: QuerySet[Ruling], titles: dict[str, str] | None = None
+) -> tuple[int, list[Breakdown]]:
+    """The number of rulings counted (of ``rulings``) and every breakdown of them:
+    a constant number of queries whatever the number of rulings (the directors' names, the
+    tree titles, the snapshots' digests), plus one for each tree snapshot not yet in memory
+    (outcome titles). ``titles`` are the loaded trees' titles when the caller has them."""
+    titles = titles_of(counts, rulings, titles)
+    breakdowns = [
+        Breakdown(
+            "irregularity",
+            _("Per onregelmatigheid"),
+            _("Onregelmatigheid"),
+            per_irregularity(counts, titles),
+        ),
+        Breakdown("month", _("Per maand (speeldatum)"), _("Maand"), per_month(counts)),
+        Breakdown("director", _("Per wedstrijdleider"), _("Wedstrijdleider"), per_director(counts)),
+        Breakdown("outcome", _("Per uitkomst"), _("Uitkomst"), per_outcome(counts, titles)),
+        Breakdown("article", _("Per geciteerd wetsartikel"), _("Artikel"), per_article(counts)),
+    ]
+    return counts.total, breakdowns

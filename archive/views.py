@@ -1,0 +1,560 @@
+"""The club's archive of rulings: list, detail, review, statistics, CSV and transfer.
+
+Every page works as plain GET forms and POST → redirect; htmx only swaps the list or the
+statistics in place (``#results``) and pushes the filter state into the URL. Every member of a
+club sees its rulings and their reviews; reviewers (and admins) review and handle appeals; admins
+transfer bundles. Other clubs' rulings answer 404.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable, Iterator
+from typing import Any
+from uuid import UUID
+
+from django import forms
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db.models import QuerySet
+from django.db.models.fields.json import KT
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from archive import stats
+from archive.filters import RulingFilter
+from archive.models import ReviewAction
+from archive.reviews import record_review, set_appeal
+from clubs.access import clubs, get_for_user, requested_club, roles_in
+from clubs.models import Club, Role
+from rulings import audit
+from rulings.models import AppealStatus, Ruling, Status, Verdict
+from trees import citations, snapshot
+from trees.models import Tree, TreeSnapshot
+from trees.spec import canonical_key
+
+PER_PAGE = 25
+CSV_CHUNK = 2000
+REVIEW_ROLES = (Role.REVIEWER, Role.ADMIN)
+
+ACTION_LABELS = {
+    "started": gettext_lazy("gestart"),
+    "answered": gettext_lazy("beantwoord"),
+    "answer_changed": gettext_lazy("antwoord gewijzigd"),
+    "outcome_reached": gettext_lazy("uitkomst bereikt"),
+    "context_edited": gettext_lazy("gegevens gewijzigd"),
+    "deferred": gettext_lazy("uitgesteld"),
+    "resumed": gettext_lazy("hervat"),
+    "saved": gettext_lazy("opgeslagen"),
+    ReviewAction.REVIEWED: gettext_lazy("beoordeeld"),
+    ReviewAction.APPEAL_OPENED: gettext_lazy("in beroep"),
+    ReviewAction.APPEAL_SETTLED: gettext_lazy("beroep afgehandeld"),
+}
+
+
+# --------------------------------------------------------------------------------------------
+# Forms
+
+
+class ReviewForm(forms.Form):
+    verdict = forms.ChoiceField(
+        label=gettext_lazy("Oordeel"), choices=Verdict.choices, widget=forms.RadioSelect
+    )
+    comment = forms.CharField(
+        label=gettext_lazy("Toelichting"), widget=forms.Textarea(attrs={"rows": 3})
+    )
+    corrected_ruling = forms.CharField(
+        label=gettext_lazy("Gecorrigeerde uitspraak"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=gettext_lazy("Verplicht bij ‘aangepast’ en ‘herroepen’."),
+    )
+    corrected_citations = forms.CharField(
+        label=gettext_lazy("Wetsartikelen van de gecorrigeerde uitspraak"),
+        required=False,
+        help_text=gettext_lazy("Gescheiden door komma’s, bijvoorbeeld: 27B1(a), 23A"),
+    )
+
+    def clean_corrected_citations(self) -> list[str]:
+        keys = []
+        for raw in self.cleaned_data["corrected_citations"].replace(";", ",").split(","):
+            if not raw.strip():
+                continue
+            try:
+                keys.append(canonical_key(raw))
+            except ValueError:
+                raise forms.ValidationError(
+                    _("‘%(value)s’ is geen wetsverwijzing (bijvoorbeeld 27B1(a)).")
+                    % {"value": raw.strip()}
+                ) from None
+        return keys
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        correcting = cleaned.get("verdict") in (Verdict.AMENDED, Verdict.OVERTURNED)
+        if correcting and not cleaned.get("corrected_ruling", "").strip():
+            self.add_error(
+                "corrected_ruling",
+                _("Geef de gecorrigeerde uitspraak bij een aangepaste of herroepen arbitrage."),
+            )
+        if (
+            correcting
+            and not cleaned.get("corrected_citations")
+            and "corrected_citations" in cleaned
+        ):
+            self.add_error(
+                "corrected_citations",
+                _("Noem de wetsartikelen van de gecorrigeerde uitspraak."),
+            )
+        return cleaned
+
+
+class AppealForm(forms.Form):
+    status = forms.ChoiceField(
+        choices=[
+            (AppealStatus.OPEN, AppealStatus.OPEN),
+            (AppealStatus.SETTLED, AppealStatus.SETTLED),
+        ],
+        widget=forms.HiddenInput,
+    )
+    note = forms.CharField(
+        label=gettext_lazy("Toelichting"), widget=forms.Textarea(attrs={"rows": 2})
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Helpers
+
+
+def _get_ruling_for_user(
+    request: HttpRequest, uuid: UUID, roles: Iterable[str] | None = None
+) -> Ruling:
+    return get_for_user(
+        request, Ruling.objects.select_related("director", "club"), roles=roles, uuid=uuid
+    )
+
+
+def _filtered(request: HttpRequest, club: Club) -> RulingFilter:
+    return RulingFilter(request.GET, queryset=Ruling.objects.filter(club=club), club=club)
+
+
+def _partial(request: HttpRequest) -> bool:
+    """Only the swapped fragment for htmx; the whole page when htmx restores history."""
+    return bool(request.htmx) and not request.htmx.history_restore_request
+
+
+def _render(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
+    if _partial(request):
+        template = f"{template}#results"
+    response = render(request, template, context)
+    patch_vary_headers(response, ("HX-Request",))
+    return response
+
+
+def _language() -> str:
+    return "en" if (get_language() or "nl").startswith("en") else "nl"
+
+
+# --------------------------------------------------------------------------------------------
+# Archive
+
+
+LIST_FIELDS = (
+    "uuid",
+    "club_id",
+    "mode",
+    "status",
+    "tree_slug",
+    "tree_title",
+    "edition_code",
+    "outcome_key",
+    "played_on",
+    "table",
+    "board",
+    "created_at",
+    "review_verdict",
+    "appeal_status",
+    "director__username",
+    "director__first_name",
+    "director__last_name",
+)
+
+
+def _page_rulings(ids: Iterable[int]) -> list[Ruling]:
+    """The rulings of one page, in the page's order, with only what the list shows. Paging
+    over ids first keeps the sort away from the large JSON columns; the outcome's title is read
+    from the JSON of these few rows only."""
+    ids = list(ids)
+    rows = (
+        Ruling.objects.filter(pk__in=ids)
+        .select_related("director")
+        .only(*LIST_FIELDS)
+        .annotate(
+            outcome_title=KT(f"outcome__title__{_language()}"),
+            outcome_title_nl=KT("outcome__title__nl"),
+        )
+    )
+    by_pk = {ruling.pk: ruling for ruling in rows}
+    return [by_pk[pk] for pk in ids if pk in by_pk]
+
+
+@require_GET
+def archive(request: HttpRequest) -> HttpResponse:
+    club = requested_club(request)
+    filterset = _filtered(request, club)
+    ids = filterset.qs.values_list("pk", flat=True)
+    page = Paginator(ids, PER_PAGE).get_page(request.GET.get("page"))
+    page.object_list = _page_rulings(page.object_list)
+    context = {
+        "club": club,
+        "clubs": clubs(request),
+        "club_roles": roles_in(request, club),
+        "filter": filterset,
+        "page": page,
+        "rulings": page.object_list,
+    }
+    return _render(request, "rulings/archive.html", context)
+
+
+# --------------------------------------------------------------------------------------------
+# Detail, review and appeal
+
+
+def _outcome_citations(ruling: Ruling, outcome: dict[str, Any]) -> list[dict[str, Any]]:
+    """The outcome's citations as shown: from its own copy, else from the tree snapshot."""
+    if "citations" in outcome or not (ruling.snapshot_id and ruling.outcome_key):
+        return outcome.get("citations", [])
+    try:
+        tree = snapshot.get(ruling.snapshot_id)
+    except TreeSnapshot.DoesNotExist:
+        return []
+    return (
+        tree.node(ruling.outcome_key).get("citations", [])
+        if tree.has_node(ruling.outcome_key)
+        else []
+    )
+
+
+def _cited_law(steps: list, outcome_citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The law text cited by the current path and the outcome, each key once, as the
+    ruling's snapshots recorded it (in the ruling's edition, whatever changed since)."""
+    seen: dict[str, dict[str, Any]] = {}
+    shown = [step.citations for step in steps if not step.superseded]
+    shown.append(outcome_citations)
+    for group in shown:
+        for item in group if isinstance(group, list) else []:
+            if isinstance(item, dict) and item.get("key") and item["key"] not in seen:
+                seen[item["key"]] = {**item, "shown_text": snapshot.pick(item.get("text"))}
+    return list(seen.values())
+
+
+def _detail_context(
+    request: HttpRequest,
+    ruling: Ruling,
+    review_form: ReviewForm | None = None,
+    appeal_form: AppealForm | None = None,
+) -> dict[str, Any]:
+    steps = list(ruling.steps.order_by("answered_at", "pk"))
+    for step in steps:
+        step.question_text = snapshot.pick(step.question)
+        step.answer_text = snapshot.pick(step.answer)
+    events = list(ruling.audit_events.order_by("sequence"))
+    reviews = list(ruling.reviews.select_related("reviewer").order_by("created_at", "pk"))
+    loaded = Tree.objects.filter(slug=ruling.tree_slug).values_list("version", flat=True).first()
+    can_review = bool(roles_in(request, ruling.club_id) & set(REVIEW_ROLES))
+    final = ruling.status == Status.FINAL
+    outcome = ruling.outcome or {}
+    next_appeal = (
+        AppealStatus.SETTLED if ruling.appeal_status == AppealStatus.OPEN else AppealStatus.OPEN
+    )
+    return {
+        "ruling": ruling,
+        "club": ruling.club,
+        "steps": steps,
+        "outcome": outcome,
+        "outcome_text": {
+            part: snapshot.pick(outcome.get(part))
+            for part in ("title", "ruling", "options", "announce")
+        },
+        "cited_law": _cited_law(steps, _outcome_citations(ruling, outcome)),
+        "loaded_version": loaded,
+        "tree_changed": loaded is not None and loaded != ruling.tree_version,
+        "tree_gone": loaded is None,
+        "events": [
+            {
+                "event": e,
+                "label": ACTION_LABELS.get(e.action, e.action),
+                "data": _data_items(e.data),
+            }
+            for e in events
+        ],
+        "chain_problems": audit.verify(ruling),
+        "reviews": reviews,
+        "can_review": can_review and final,
+        "review_form": review_form or ReviewForm(),
+        "appeal_form": appeal_form or AppealForm(initial={"status": next_appeal}),
+        "next_appeal": next_appeal,
+        "articles": citations.decode(ruling.cited_articles),
+    }
+
+
+def _data_items(data: Any) -> list[tuple[str, str]]:
+    """An audit event's data as (key, readable value) pairs; ``[old, new]`` pairs inside a
+    mapping (the context changes) read as ``old → new``."""
+    if not isinstance(data, dict):
+        return [("", _shown(data))]
+    return [(key, _shown(value)) for key, value in data.items()]
+
+
+def _shown(value: Any, inner: bool = False) -> str:
+    if value is None or value == "":
+        return "–"
+    if isinstance(value, dict):
+        parts = []
+        for key, item in value.items():
+            if isinstance(item, list) and len(item) == 2:
+                parts.append(f"{key}: {_shown(item[0], True)} → {_shown(item[1], True)}")
+            else:
+                parts.append(f"{key}: {_shown(item, True)}")
+        return "; ".join(parts)
+    if isinstance(value, list):
+        return (" " if inner else ", ").join(_shown(item, True) for item in value)
+    return str(value)
+
+
+@require_GET
+def detail(request: HttpRequest, uuid: UUID) -> HttpResponse:
+    ruling = _get_ruling_for_user(request, uuid)
+    return render(request, "rulings/detail.html", _detail_context(request, ruling))
+
+
+def _reviewable(request: HttpRequest, uuid: UUID) -> Ruling:
+    ruling = _get_ruling_for_user(request, uuid, roles=REVIEW_ROLES)
+    if ruling.status != Status.FINAL:
+        raise PermissionDenied
+    return ruling
+
+
+@require_POST
+def review(request: HttpRequest, uuid: UUID) -> HttpResponse:
+    ruling = _reviewable(request, uuid)
+    form = ReviewForm(request.POST)
+    if not form.is_valid():
+        context = _detail_context(request, ruling, review_form=form)
+        return render(request, "rulings/detail.html", context, status=400)
+    data = form.cleaned_data
+    record_review(
+        ruling,
+        request.user,
+        data["verdict"],
+        data["comment"],
+        data["corrected_ruling"],
+        data["corrected_citations"],
+    )
+    messages.success(request, _("De beoordeling is opgeslagen."))
+    return redirect(reverse("archive:detail", args=[ruling.uuid]) + "#beoordelingen")
+
+
+@require_POST
+def appeal(request: HttpRequest, uuid: UUID) -> HttpResponse:
+    ruling = _reviewable(request, uuid)
+    form = AppealForm(request.POST)
+    if form.is_valid():
+        status = form.cleaned_data["status"]
+        allowed = (
+            AppealStatus.OPEN if ruling.appeal_status != AppealStatus.OPEN else AppealStatus.SETTLED
+        )
+        if status == allowed:
+            set_appeal(ruling, request.user, status, form.cleaned_data["note"])
+            if status == AppealStatus.OPEN:
+                messages.success(request, _("De arbitrage staat nu in beroep."))
+            else:
+                messages.success(request, _("Het beroep is afgehandeld."))
+        else:
+            messages.warning(
+                request, _("De beroepsstatus was al gewijzigd; er is niets veranderd.")
+            )
+        return redirect(reverse("archive:detail", args=[ruling.uuid]) + "#beroep")
+    context = _detail_context(request, ruling, appeal_form=form)
+    return render(request, "rulings/detail.html", context, status=400)
+
+
+# --------------------------------------------------------------------------------------------
+# Statistics
+
+
+@require_GET
+def statistics(request: HttpRequest) -> HttpResponse:
+    club = requested_club(request)
+    filterset = _filtered(request, club)
+    tallies = filterset.tallies()
+    counts = (
+        stats.Counts.of(stats.groups(filterset.qs))
+        if tallies is None
+        else stats.Counts.of_tallies(tallies)
+    )
+    total, breakdowns = stats.summarise(counts, filterset.qs, filterset.tree_titles)
+    context = {
+        "club": club,
+        "clubs": clubs(request),
+        "filter": filterset,
+        "total": total,
+        "breakdowns": breakdowns,
+    }
+    return _render(request, "rulings/statistics.html", context)
+
+
+# --------------------------------------------------------------------------------------------
+# CSV
+
+
+class _Echo:
+    """A file-like object for csv.writer that hands each line back instead of storing it."""
+
+    def write(self, value: str) -> str:
+        return value
+
+
+CSV_FIELDS = (
+    "uuid",
+    "created_at",
+    "played_on",
+    "event",
+    "round",
+    "table",
+    "board",
+    "tree_slug",
+    "tree_title",
+    "edition_code",
+    "tree_version",
+    "outcome_key",
+    "snapshot_id",
+    "director__username",
+    "director__first_name",
+    "director__last_name",
+    "mode",
+    "status",
+    "offender_seat",
+    "declarer_seat",
+    "contract_level",
+    "contract_strain",
+    "contract_doubled",
+    "cited_articles",
+    "review_verdict",
+    "appeal_status",
+    "finalised_at",
+    "notes",
+)
+CSV_HEADER = (
+    "uuid",
+    "created_at",
+    "played_on",
+    "event",
+    "round",
+    "table",
+    "board",
+    "tree",
+    "irregularity",
+    "edition",
+    "tree_version",
+    "outcome",
+    "outcome_title",
+    "director",
+    "director_name",
+    "mode",
+    "status",
+    "offender_seat",
+    "declarer_seat",
+    "contract",
+    "cited_articles",
+    "verdict",
+    "appeal",
+    "finalised_at",
+    "notes",
+)
+# A cell starting with one of these would be read as a formula by a spreadsheet program.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: Any) -> Any:
+    if value is None:
+        return ""
+    if hasattr(value, "tzinfo") and hasattr(value, "hour"):
+        return timezone.localtime(value).isoformat(timespec="seconds")
+    if hasattr(value, "isoformat"):
+        return value.isoformat()
+    if isinstance(value, str) and value.startswith(FORMULA_START):
+        return "'" + value
+    return value
+
+
+def _csv_row(row: tuple) -> list[Any]:
+    values = dict(zip(CSV_FIELDS, row, strict=True))
+    name = f"{values['director__first_name']} {values['director__last_name']}".strip()
+    contract = ""
+    if values["contract_level"]:
+        contract = (
+            f"{values['contract_level']}{values['contract_strain']}{values['contract_doubled']}"
+        )
+    out = [
+        values["uuid"],
+        values["created_at"],
+        values["played_on"],
+        values["event"],
+        values["round"],
+        values["table"],
+        values["board"],
+        values["tree_slug"],
+        values["tree_title"],
+        values["edition_code"],
+        values["tree_version"],
+        values["outcome_key"],
+        stats.outcome_title(values["snapshot_id"], values["outcome_key"], "nl")
+        if values["outcome_key"]
+        else "",
+        values["director__username"],
+        name,
+        values["mode"],
+        values["status"],
+        values["offender_seat"],
+        values["declarer_seat"],
+        contract,
+        " ".join(citations.decode(values["cited_articles"])),
+        values["review_verdict"],
+        values["appeal_status"],
+        values["finalised_at"],
+        values["notes"],
+    ]
+    return [_cell(value) for value in out]
+
+
+def csv_lines(rulings: QuerySet[Ruling], delimiter: str = ",") -> Iterator[str]:
+    """The CSV text, line by line, with a BOM first so spreadsheet programs read UTF-8."""
+    writer = csv.writer(_Echo(), delimiter=delimiter)
+    yield "\ufeff"
+    yield writer.writerow(CSV_HEADER)
+    rows = rulings.values_list(*CSV_FIELDS)
+    for row in rows.iterator(chunk_size=CSV_CHUNK):
+        yield writer.writerow(_csv_row(row))
+
+
+@require_GET
+def export_csv(request: HttpRequest) -> StreamingHttpResponse:
+    club = requested_club(request)
+    rulings = _filtered(request, club).qs
+    delimiter = ";" if request.GET.get("sep") == "semicolon" else ","
+    response = StreamingHttpResponse(
+        csv_lines(rulings, delimiter), content_type="text/csv; charset=utf-8"
+    )
+    filename = f"arbitrages-{club.slug}-{timezone.localdate().isoformat()}.csv"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+

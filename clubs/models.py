@@ -1,0 +1,54 @@
+"""Clubs, users and their roles: who may see and do what (see ``clubs/access.py``)."""
+
+from django.conf import settings
+from django.contrib.auth.models import AbstractUser
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class User(AbstractUser):
+    language = models.CharField(
+        _("taal"), max_length=5, choices=settings.LANGUAGES, default=settings.LANGUAGE_CODE
+    )
+
+
+class Club(models.Model):
+    name = models.CharField(_("naam"), max_length=200)
+    slug = models.SlugField(_("korte naam"), max_length=60, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Role(models.TextChoices):
+    DIRECTOR = "director", _("wedstrijdleider")
+    REVIEWER = "reviewer", _("beoordelaar")
+    TRAINER = "trainer", _("trainer")
+    ADMIN = "admin", _("beheerder")
+
+
+class Membership(models.Model):
+    """A user's role in a club. A user may hold several roles in one club (one row each);
+    the admin role includes every other role."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    role = models.CharField(_("rol"), max_length=20, choices=Role.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "club", "role"], name="membership_unique")
+        ]
+        verbose_name = _("lidmaatschap")
+        verbose_name_plural = _("lidmaatschappen")
+
+    def __str__(self) -> str:
+        return f"{self.user} – {self.club} ({self.get_role_display()})"

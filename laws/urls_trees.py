@@ -1,9 +1,0 @@
-from django.urls import path
-
-from laws import views_trees
-
-app_name = "trees"
-urlpatterns = [
-    path("", views_trees.tree_list, name="list"),
-    path("<slug:slug>/", views_trees.tree_detail, name="detail"),
-]

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class LibConfig(AppConfig):
+    name = "lib"
+    verbose_name = "Hulpmiddelen"

@@ -1,0 +1,230 @@
+"""The wizard in Chromium on the shipped trees: keyboard only, mouse with a changed answer, the
+browser's back button, closing the tab and resuming, and the screenshot for the README."""
+
+import io
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from laws.loading import bootstrap_laws
+from rulings import audit
+from rulings.models import Ruling, Status, Step
+from trees.loading import TREES_DIR, load_trees
+from trees.spec import TreeSpec, load_tree_file, paths
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+README_SCREENSHOT = Path(__file__).resolve().parents[2] / "docs" / "img" / "ruling-outcome.png"
+SLUG = "verzaking"
+
+
+@pytest.fixture
+def trees(db):
+    bootstrap_laws(io.StringIO())
+    load_trees(stdout=io.StringIO())
+    return load_tree_file(TREES_DIR / f"{SLUG}.yaml")
+
+
+def longest_path(spec: TreeSpec):
+    return max(paths(spec), key=lambda path: len(path.steps))
+
+
+def key_for(spec: TreeSpec, node_key: str, choice_key: str) -> str:
+    choices = [choice.key for choice in spec.node(node_key).choices]
+    return str(choices.index(choice_key) + 1)
+
+
+def question(spec: TreeSpec, node_key: str) -> str:
+    return spec.node(node_key).text.nl
+
+
+def expect_question(page, spec, node_key):
+    expect(page.locator("#question-title")).to_have_text(question(spec, node_key))
+
+
+def tab_to(page, selector: str, limit: int = 60) -> None:
+    """Press Tab until ``selector`` has the focus (keyboard only)."""
+    for _ in range(limit):
+        if page.evaluate("(s) => document.activeElement?.matches(s) ?? false", selector):
+            return
+        page.keyboard.press("Tab")
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def open_tree(page, live_server, title: str) -> None:
+    page.goto(f"{live_server.url}/arbitrage/nieuw/")
+    page.get_by_role("link", name=re.compile(title)).first.click()
+
+
+def test_a_full_ruling_by_keyboard_only(page, live_server, login, director_a, trees):
+    spec = trees
+    path = longest_path(spec)
+    login(page, director_a)
+
+    tab_to(page, "[data-new-ruling]")
+    page.keyboard.press("Enter")
+    expect(page.get_by_role("heading", name="Nieuwe arbitrage")).to_be_visible()
+    # The search field takes the focus when the page has loaded; a busy machine may show the
+    # heading before that, and keys typed earlier would go elsewhere.
+    expect(page.locator("[data-tree-search]")).to_be_focused()
+    page.keyboard.type("verzak")
+    expect(page.locator("#tree-list .tree-choice")).to_have_count(1)
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+
+    for number, (node_key, choice_key) in enumerate(path.steps, start=1):
+        expect_question(page, spec, node_key)
+        if number == 2:
+            # Backspace returns to the first question, the given answer marked; the same
+            # number key goes forward again without changing anything.
+            page.keyboard.press("Backspace")
+            expect_question(page, spec, path.steps[0][0])
+            expect(page.locator("[data-wizard-selected]")).to_be_visible()
+            page.keyboard.press(key_for(spec, *path.steps[0]))
+            expect_question(page, spec, node_key)
+        page.keyboard.press(key_for(spec, node_key, choice_key))
+
+    expect(page.locator("#outcome-title")).to_have_text(spec.node(path.outcome).text.nl)
+    # The context form follows the outcome in a second request; a person reads the ruling
+    # first, the test waits for the form.
+    expect(page.locator("#id_table")).to_be_attached()
+    tab_to(page, "#id_table")
+    page.keyboard.type("5")
+    tab_to(page, "#id_board")
+    page.keyboard.type("14")
+    tab_to(page, "#id_offender_seat")
+    page.keyboard.press("ArrowDown")  # Noord
+    tab_to(page, "[data-wizard-save]")
+    page.keyboard.press("Enter")
+
+    expect(page.get_by_role("heading", name=re.compile("Arbitrage: Verzaking"))).to_be_visible()
+    ruling = Ruling.objects.get()
+    assert ruling.status == Status.FINAL and (ruling.table, ruling.board) == (5, 14)
+    assert ruling.offender_seat == "N"
+    assert [tuple(step) for step in ruling.path] == list(path.steps)
+    assert not Step.objects.filter(superseded=True).exists()
+    assert audit.verify(ruling) == []
+
+
+def test_a_full_ruling_by_mouse_with_a_changed_answer(page, live_server, login, director_a, trees):
+    spec = trees
+    path = longest_path(spec)
+    login(page, director_a)
+    page.locator("[data-new-ruling]").click()
+    page.get_by_role("link", name=re.compile("Verzaking")).first.click()
+    for node_key, choice_key in path.steps:
+        expect_question(page, spec, node_key)
+        page.locator(f"button[name=choice][value={choice_key}]").click()
+    expect(page.locator("#outcome-title")).to_have_text(spec.node(path.outcome).text.nl)
+
+    # Click the first answer in the path, choose another answer, and follow the first
+    # choices to an outcome.
+    first_node, first_choice = path.steps[0]
+    page.locator(".wizard-path a").first.click()
+    expect_question(page, spec, first_node)
+    other = next(c for c in spec.node(first_node).choices if c.key != first_choice)
+    page.locator(f"button[name=choice][value={other.key}]").click()
+    node = spec.node(other.target)
+    while node.kind == "question":
+        expect_question(page, spec, node.key)
+        page.locator("[data-choice='1']").click()
+        node = spec.node(node.choices[0].target)
+    expect(page.locator("#outcome-title")).to_have_text(node.text.nl)
+
+    page.locator("#id_table").fill("2")
+    page.locator("#id_board").fill("200")
+    page.get_by_role("button", name="Definitief opslaan").click()
+    expect(page.get_by_text("hoogstens 128")).to_be_visible()
+    page.locator("#id_board").fill("20")
+    page.get_by_role("button", name="Definitief opslaan").click()
+
+    expect(page.get_by_text("Gewijzigde antwoorden (vervallen, bewaard)")).to_be_visible()
+    ruling = Ruling.objects.get()
+    assert ruling.status == Status.FINAL and ruling.board == 20
+    assert ruling.path[0] == [first_node, other.key]
+    assert Step.objects.filter(ruling=ruling, superseded=True).count() == len(path.steps)
+    assert ruling.audit_events.filter(action="answer_changed").count() == 1
+    assert audit.verify(ruling) == []
+
+
+def test_the_browser_back_button_walks_the_steps(page, live_server, login, director_a, trees):
+    spec = trees
+    path = longest_path(spec)
+    login(page, director_a)
+    open_tree(page, live_server, "Verzaking")
+    for node_key, choice_key in path.steps[:3]:
+        expect_question(page, spec, node_key)
+        page.keyboard.press(key_for(spec, node_key, choice_key))
+    expect_question(page, spec, path.steps[3][0])
+    expect(page).to_have_url(re.compile(r"/stap/4/$"))
+
+    page.go_back()
+    expect(page).to_have_url(re.compile(r"/stap/3/$"))
+    expect_question(page, spec, path.steps[2][0])
+    expect(page.locator("[data-wizard-selected]")).to_contain_text(
+        spec.node(path.steps[2][0]).choice(path.steps[2][1]).label.nl
+    )
+    page.go_back()
+    expect_question(page, spec, path.steps[1][0])
+    page.go_forward()
+    expect_question(page, spec, path.steps[2][0])
+    page.reload()
+    expect_question(page, spec, path.steps[2][0])
+    # Nothing changed by walking back and forth.
+    ruling = Ruling.objects.get()
+    assert len(ruling.path) == 3 and not Step.objects.filter(superseded=True).exists()
+
+
+def test_close_the_tab_and_resume_from_the_home_page(
+    page, live_server, login, director_a, trees, context
+):
+    spec = trees
+    path = longest_path(spec)
+    login(page, director_a)
+    open_tree(page, live_server, "Verzaking")
+    for node_key, choice_key in path.steps[:2]:
+        expect_question(page, spec, node_key)
+        page.keyboard.press(key_for(spec, node_key, choice_key))
+    expect_question(page, spec, path.steps[2][0])
+    page.close()
+
+    again = context.new_page()
+    again.goto(f"{live_server.url}/")
+    item = again.locator("[data-open-ruling]")
+    expect(item).to_contain_text("2 vragen beantwoord")
+    item.get_by_role("link", name="Verder").click()
+    expect_question(again, spec, path.steps[2][0])
+
+    again.get_by_role("button", name="Uitstellen").click()
+    expect(again.get_by_text("De arbitrage is uitgesteld")).to_be_visible()
+    again.locator("[data-open-ruling]").get_by_role("button", name="Hervatten").click()
+    expect_question(again, spec, path.steps[2][0])
+    assert Ruling.objects.get().status == Status.IN_PROGRESS
+
+
+def test_screenshot_of_the_outcome_page(page, live_server, login, director_a, trees, artifacts):
+    spec = trees
+    path = longest_path(spec)
+    login(page, director_a)
+    open_tree(page, live_server, "Verzaking")
+    for node_key, choice_key in path.steps:
+        expect_question(page, spec, node_key)
+        page.keyboard.press(key_for(spec, node_key, choice_key))
+    expect(page.locator("#outcome-title")).to_be_visible()
+    page.get_by_label("Wedstrijd of zitting").fill("Dinsdagavond parencompetitie")
+    page.locator("#id_round").fill("3")
+    page.locator("#id_table").fill("7")
+    page.locator("#id_board").fill("18")
+    page.get_by_label("Plaats overtreder").select_option("W")
+    page.get_by_label("Plaats leider").select_option("N")
+    page.get_by_role("button", name="Gegevens bewaren").click()
+    expect(page.get_by_text("De gegevens zijn bewaard.")).to_be_visible()
+    page.mouse.move(0, 0)
+    shot = artifacts / "ruling-outcome.png"
+    page.screenshot(path=shot, full_page=True)
+    README_SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(shot, README_SCREENSHOT)
+    assert README_SCREENSHOT.stat().st_size > 20_000

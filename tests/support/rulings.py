@@ -1,0 +1,84 @@
+"""Rulings for the archive, review, statistics and transfer tests, made by driving the wizard's
+own functions on the small ``proef`` tree (tests/rulings/factories.py), so steps, snapshots and
+audit chains are real.
+
+Paths through ``proef``: ja/ja → vrij-vervangen, ja/nee → straf, nee/nee → afgewezen,
+nee/ja/ja → vrij-vervangen.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import date, datetime, timedelta
+
+from django.utils import timezone
+
+from clubs.models import Club, User
+from rulings import wizard
+from rulings.models import Mode, Ruling
+from tests.support.factories import make_tree
+from trees.models import Tree
+
+START = datetime(2025, 3, 1, 19, 30, tzinfo=timezone.get_fixed_timezone(60))
+
+
+def ensure_tree() -> None:
+    if not Tree.objects.filter(slug="proef").exists():
+        make_tree()
+
+
+def make_ruling(
+    club: Club,
+    director: User,
+    answers: tuple[str, ...] = ("ja", "nee"),
+    *,
+    at: datetime | None = None,
+    played_on: date | None = None,
+    table: int | None = 3,
+    board: int = 7,
+    notes: str = "",
+    event: str = "Dinsdagavond",
+    change_first_to: str | None = None,
+    then: tuple[str, ...] = (),
+    mode: str = Mode.LIVE,
+    final: bool = True,
+    tree_slug: str = "proef",
+) -> Ruling:
+    """A ruling answered along ``answers``; with ``change_first_to`` the first answer is then
+    changed (superseding the later steps) and ``then`` answered on the new path."""
+    if tree_slug == "proef":
+        ensure_tree()
+    at = at or START
+    tree = wizard.start(tree_slug)
+    ruling = wizard.begin(
+        uuid=uuid.uuid4(),
+        club=club,
+        director=director,
+        tree=tree,
+        node_key=tree.start,
+        choice_key=answers[0],
+        mode=mode,
+        at=at,
+    ).ruling
+    clock = at
+    for number, choice in enumerate(answers[1:], start=2):
+        clock += timedelta(seconds=20)
+        wizard.answer(ruling, ruling.current_node_key, number, choice, director, at=clock)
+    if change_first_to:
+        clock += timedelta(seconds=20)
+        wizard.answer(ruling, tree.start, 1, change_first_to, director, at=clock)
+        for number, choice in enumerate(then, start=2):
+            clock += timedelta(seconds=20)
+            wizard.answer(ruling, ruling.current_node_key, number, choice, director, at=clock)
+    if final:
+        clock += timedelta(seconds=30)
+        context = {
+            "played_on": played_on or at.date(),
+            "event": event,
+            "table": table,
+            "board": board,
+            "notes": notes,
+        }
+        wizard.save(ruling, director, context, at=clock)
+    ruling.refresh_from_db()
+    return ruling

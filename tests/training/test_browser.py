@@ -1,0 +1,103 @@
+"""Training end to end in Chromium, in two browser windows: a trainer starts a session, a
+trainee joins with the code and answers one case right and one wrong, and the trainer's page
+shows both results without being reloaded (htmx polling)."""
+
+import io
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from laws.loading import bootstrap_laws
+from rulings.models import Mode, Ruling
+from training.cases import load_cases
+from training.models import TrainingResult
+from trees.loading import bootstrap_trees
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+HEART = "De hartenheer op het kleed"
+STAYMAN = "Stayman die te laag uitviel"
+
+
+def answer(page: Page, number: int, choice: str) -> None:
+    """Click an answer once step ``number`` is on screen (htmx swaps the steps in place)."""
+    page.locator(f'[data-wizard] input[name="step"][value="{number}"]').wait_for(state="attached")
+    page.locator(f'[data-wizard] button[name="choice"][value="{choice}"]').click()
+
+
+def practise(page: Page, title: str, choices: list[str]) -> None:
+    page.get_by_role("link", name=title).click()
+    expect(page.get_by_role("heading", name=title)).to_be_visible()
+    page.get_by_role("button", name="Start de oefening").click()
+    expect(page.locator("[data-training-banner]")).to_be_visible()
+    for number, choice in enumerate(choices, start=1):
+        answer(page, number, choice)
+    expect(page.locator("#outcome-title")).to_be_visible()
+    page.get_by_role("button", name="Klaar: beoordeel mijn antwoord").click()
+
+
+def test_a_training_session_end_to_end(
+    page, browser, live_server, login, trainer_a, director_a, artifacts
+):
+    bootstrap_laws(io.StringIO())
+    bootstrap_trees(io.StringIO())
+    load_cases()
+
+    # The trainer starts a session with two cases.
+    login(page, trainer_a)
+    page.goto(f"{live_server.url}/oefenen/")
+    page.get_by_role("link", name="Nieuwe sessie").click()
+    page.get_by_label("Naam van de sessie").fill("Cursus dinsdag")
+    page.get_by_label(HEART).check()
+    page.get_by_label(STAYMAN).check()
+    page.get_by_role("button", name="Sessie starten").click()
+    code = page.locator("[data-join-code]").inner_text().strip()
+    assert len(code) == 6
+    expect(page.get_by_text("Nog niemand doet mee.")).to_be_visible()
+    page.evaluate("window.notReloaded = true")
+
+    # The trainee joins with the code in a second browser.
+    trainee_context = browser.new_context(locale="nl-NL", viewport={"width": 1280, "height": 900})
+    trainee = trainee_context.new_page()
+    login(trainee, director_a)
+    trainee.goto(f"{live_server.url}/oefenen/")
+    trainee.get_by_label("Deelnamecode").fill(code.lower())
+    trainee.get_by_role("button", name="Meedoen").click()
+    expect(trainee.get_by_role("heading", name="Cursus dinsdag")).to_be_visible()
+
+    # The trainer sees the trainee appear, without reloading.
+    anna = page.locator('tr[data-participant="anna"]')
+    expect(anna).to_be_visible(timeout=10_000)
+
+    # Right: the king of hearts dropped by accident is a major penalty card.
+    practise(
+        trainee,
+        HEART,
+        ["kaart-getoond", "spel", "tegenspeler", "anders", "ja", "nee", "ja"],
+    )
+    expect(trainee.locator('[data-result="right"]')).to_be_visible()
+    expect(trainee.get_by_text("Goed!")).to_be_visible()
+    trainee.screenshot(path=artifacts / "training-feedback-right.png", full_page=True)
+
+    # Wrong: a comparable call taken for an ordinary other call.
+    trainee.get_by_role("link", name="Terug naar de sessie").click()
+    practise(trainee, STAYMAN, ["nee", "nee", "nee", "nee", "andere"])
+    expect(trainee.locator('[data-result="wrong"]')).to_be_visible()
+    divergence = trainee.locator("tr[data-divergence]")
+    expect(divergence).to_have_count(1)
+    expect(divergence).to_contain_text("hier week u af")
+    expect(divergence).to_contain_text("Een andere, vergelijkbare bieding")
+    trainee.screenshot(path=artifacts / "training-feedback-wrong.png", full_page=True)
+
+    # The trainer's page shows both results, still without a reload.
+    expect(anna.locator('td[data-status="right"]')).to_have_count(1, timeout=10_000)
+    expect(anna.locator('td[data-status="wrong"]')).to_have_count(1, timeout=10_000)
+    expect(anna).to_contain_text("1 / 2")
+    assert page.evaluate("window.notReloaded") is True
+    page.screenshot(path=artifacts / "training-session-trainer.png", full_page=True)
+
+    practices = Ruling.objects.filter(director=director_a)
+    assert practices.count() == 2
+    assert all(r.mode == Mode.TRAINING and r.training_session_id for r in practices)
+    assert sorted(TrainingResult.objects.values_list("correct", flat=True)) == [False, True]
+    trainee_context.close()

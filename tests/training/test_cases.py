@@ -1,0 +1,231 @@
+"""Training logic without HTTP: grading and the first divergence, Markdown, join codes,
+practice rulings through the wizard functions, session grid and scores."""
+
+import io
+
+import pytest
+
+from laws.loading import bootstrap_laws
+from rulings import wizard
+from rulings.models import Mode, Status
+from training.cases import (
+    CODE_LENGTH,
+    begin_practice,
+    first_divergence,
+    grade,
+    grade_path,
+    load_cases,
+    new_join_code,
+    normalise_code,
+    render_markdown,
+    session_grid,
+    tree_scores,
+    tree_spec,
+)
+from training.models import SessionParticipant, TrainingCase, TrainingResult, TrainingSession
+from trees.loading import bootstrap_trees
+
+MODEL = [
+    ["onbedoeld", "nee"],
+    ["voor-de-beurt", "nee"],
+    ["lho-accepteert", "nee"],
+    ["al-vervangen", "nee"],
+    ["vervanging", "vergelijkbaar"],
+]
+
+
+def case(**fields) -> TrainingCase:
+    defaults = {
+        "tree_slug": "onvoldoende-bod",
+        "expected_outcomes": ["b1b"],
+        "expected_path": MODEL,
+    }
+    return TrainingCase(**{**defaults, **fields})
+
+
+# --- Paths and grading ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("trainee", "model", "expected"),
+    [
+        ([["a", "x"], ["b", "y"]], [["a", "x"], ["b", "y"]], None),
+        ([["a", "x"], ["b", "n"]], [["a", "x"], ["b", "y"]], 1),
+        ([["a", "n"]], [["a", "x"], ["b", "y"]], 0),
+        ([["a", "x"]], [["a", "x"], ["b", "y"]], 1),
+        ([], [["a", "x"]], 0),
+    ],
+)
+def test_first_divergence(trainee, model, expected):
+    assert first_divergence(trainee, model) == expected
+
+
+def test_following_the_model_path_is_right():
+    result = grade_path(case(), MODEL, "b1b", tree_spec("onvoldoende-bod"))
+    assert result.correct
+    assert result.divergence is None
+
+
+def test_a_wrong_turn_is_wrong_and_found():
+    trainee = [*MODEL[:4], ["vervanging", "andere"]]
+    result = grade_path(case(), trainee, "b2", tree_spec("onvoldoende-bod"))
+    assert not result.correct
+    assert result.divergence == 4
+    assert result.model_path == [tuple(step) for step in MODEL]
+
+
+def test_with_a_model_path_the_right_outcome_by_another_route_is_wrong():
+    # Same outcome b1b, but the trainee said the bid had already been replaced.
+    trainee = [*MODEL[:3], ["al-vervangen", "ja"], ["vervangen-door", "vergelijkbaar"]]
+    result = grade_path(case(), trainee, "b1b", tree_spec("onvoldoende-bod"))
+    assert not result.correct
+    assert result.divergence == 3
+
+
+def test_without_a_model_path_any_route_to_an_expected_outcome_is_right():
+    trainee = [*MODEL[:3], ["al-vervangen", "ja"], ["vervangen-door", "vergelijkbaar"]]
+    result = grade_path(case(expected_path=[]), trainee, "b1b", tree_spec("onvoldoende-bod"))
+    assert result.correct
+    assert result.divergence is None
+    assert result.model_path == [tuple(step) for step in trainee]
+
+
+def test_without_a_model_path_the_closest_tree_path_is_the_model():
+    trainee = [*MODEL[:4], ["vervanging", "andere"]]
+    result = grade_path(case(expected_path=[]), trainee, "b2", tree_spec("onvoldoende-bod"))
+    assert not result.correct
+    assert result.model_path[:4] == [tuple(step) for step in MODEL[:4]]
+    assert result.divergence == 4
+
+
+def test_several_expected_outcomes():
+    loose = case(expected_path=[], expected_outcomes=["b1a", "b1b"])
+    path = [*MODEL[:4], ["vervanging", "laagste-zelfde"]]
+    assert grade_path(loose, path, "b1a", tree_spec("onvoldoende-bod")).correct
+
+
+# --- Text ----------------------------------------------------------------------------------
+
+
+def test_markdown_is_limited_and_sanitised():
+    html = render_markdown(
+        "**vet** en *schuin*\n\n- een\n- twee\n\n<script>alert(1)</script>"
+        '[link](https://example.org) <img src=x onerror="alert(1)"> ♥H ♦3 ♠A'
+    )
+    assert "<strong>vet</strong>" in html
+    assert "<em>schuin</em>" in html
+    assert "<li>een</li>" in html
+    assert "<script" not in html
+    assert "<a " not in html and "href" not in html
+    assert "<img" not in html and "onerror" not in html
+    assert '<span class="suit-red">♥</span>H' in html
+    assert '<span class="suit-red">♦</span>3' in html
+    assert "♠A" in html
+
+
+# --- Codes ---------------------------------------------------------------------------------
+
+
+def test_join_codes_are_short_and_unambiguous(db):
+    codes = {new_join_code() for _ in range(50)}
+    assert len(codes) == 50
+    for code in codes:
+        assert len(code) == CODE_LENGTH
+        assert not set(code) & set("01IO")
+
+
+def test_codes_are_normalised():
+    assert normalise_code(" ab3-def ") == "AB3DEF"
+
+
+# --- Practice rulings through the wizard --------------------------------------------------
+
+
+@pytest.fixture
+def loaded(db):
+    bootstrap_laws(io.StringIO())
+    bootstrap_trees(io.StringIO())
+    load_cases()
+
+
+def practise(user, training_case, answers, session=None):
+    tree = wizard.start(training_case.tree_slug)
+    ruling = begin_practice(user, training_case, session, tree.start, answers[0]).ruling
+    for number, answer in enumerate(answers[1:], start=2):
+        wizard.answer(ruling, ruling.current_node_key, number, answer, user)
+    return ruling
+
+
+def stayman() -> TrainingCase:
+    return TrainingCase.objects.get(slug="ob-stayman-via-cuebid", club__isnull=True)
+
+
+RIGHT = ["nee", "nee", "nee", "nee", "vergelijkbaar"]
+WRONG = ["nee", "nee", "nee", "nee", "andere"]
+
+
+def test_a_practice_ruling_is_a_training_ruling_linked_to_its_case(loaded, director_a, club_a):
+    ruling = practise(director_a, stayman(), RIGHT[:2])
+    assert ruling.mode == Mode.TRAINING
+    assert ruling.club == club_a
+    assert ruling.training_case == stayman()
+    assert ruling.training_session is None
+
+
+def test_grading_fixes_the_result_and_finishes_the_ruling(loaded, director_a):
+    ruling = practise(director_a, stayman(), WRONG)
+    result = grade(ruling)
+    assert not result.correct
+    assert result.divergence == 4
+    assert result.outcome_key == "b2"
+    ruling.refresh_from_db()
+    assert ruling.status == Status.FINAL
+    # Grading again keeps the first result.
+    assert grade(ruling) == result
+    assert TrainingResult.objects.count() == 1
+    with pytest.raises(wizard.WizardError):
+        wizard.answer(ruling, "vervanging", 5, "vergelijkbaar", director_a)
+
+
+def test_an_unfinished_practice_cannot_be_graded(loaded, director_a):
+    ruling = practise(director_a, stayman(), RIGHT[:3])
+    with pytest.raises(wizard.WizardError):
+        grade(ruling)
+    assert not TrainingResult.objects.exists()
+
+
+def test_session_grid_counts_the_first_graded_attempt(
+    loaded, trainer_a, director_a, reviewer_a, club_a, django_assert_max_num_queries
+):
+    session = TrainingSession.objects.create(
+        club=club_a, trainer=trainer_a, title="Dinsdag", code="ABCDEF"
+    )
+    other = TrainingCase.objects.get(slug="sk-hartenheer-valt", club__isnull=True)
+    session.cases.set([stayman(), other])
+    for user in (director_a, reviewer_a):
+        SessionParticipant.objects.create(session=session, user=user)
+    grade(practise(director_a, stayman(), WRONG, session))
+    grade(practise(director_a, stayman(), RIGHT, session))
+    practise(reviewer_a, stayman(), RIGHT[:2], session)
+
+    with django_assert_max_num_queries(3):
+        cases, rows = session_grid(session)
+    assert [c.slug for c in cases] == ["sk-hartenheer-valt", "ob-stayman-via-cuebid"]
+    anna, rik = rows
+    assert anna.user == director_a
+    assert [c.status for c in anna.cells] == ["todo", "wrong"]
+    assert anna.cells[1].attempts == 2
+    assert [c.status for c in rik.cells] == ["todo", "busy"]
+    assert (anna.right, anna.done) == (0, 1)
+
+
+def test_scores_per_tree(loaded, director_a):
+    grade(practise(director_a, stayman(), WRONG))
+    grade(practise(director_a, stayman(), RIGHT))
+    heart = TrainingCase.objects.get(slug="sk-hartenheer-valt", club__isnull=True)
+    path = [choice for _node, choice in heart.expected_path]
+    grade(practise(director_a, heart, path))
+    scores = {score.tree_slug: score for score in tree_scores(director_a)}
+    assert (scores["onvoldoende-bod"].attempts, scores["onvoldoende-bod"].right) == (2, 1)
+    assert scores["onvoldoende-bod"].percentage == 50
+    assert (scores["strafkaart"].attempts, scores["strafkaart"].right) == (1, 1)

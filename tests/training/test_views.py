@@ -1,0 +1,546 @@
+"""Training pages: cases, the case form, sessions (plain and htmx), feedback, history,
+explore, and club isolation (another club's data answers 404)."""
+
+import io
+import re
+
+import pytest
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from laws.loading import bootstrap_laws
+from rulings import wizard
+from rulings.models import AuditEvent, Mode, Ruling, Step
+from tests.conftest import make_user
+from training.cases import begin_practice, grade, load_cases
+from training.models import SessionParticipant, TrainingCase, TrainingResult, TrainingSession
+from trees.loading import bootstrap_trees
+
+RIGHT = ["nee", "nee", "nee", "nee", "vergelijkbaar"]
+WRONG = ["nee", "nee", "nee", "nee", "andere"]
+
+
+@pytest.fixture
+def cases(db):
+    load_cases()
+
+
+@pytest.fixture
+def loaded(cases):
+    bootstrap_laws(io.StringIO())
+    bootstrap_trees(io.StringIO())
+
+
+def shipped(slug: str = "ob-stayman-via-cuebid") -> TrainingCase:
+    return TrainingCase.objects.get(slug=slug, club__isnull=True)
+
+
+def own_case(club, **extra) -> TrainingCase:
+    fields = {
+        "club": club,
+        "slug": "eigen",
+        "title_nl": "Eigen casus",
+        "situation_nl": "**Noord** opent.<script>alert(1)</script>",
+        "tree_slug": "strafkaart",
+        "expected_outcomes": ["leider-kaart"],
+        "explanation_nl": "Uitleg",
+    }
+    return TrainingCase.objects.create(**{**fields, **extra})
+
+
+def practise(user, case, answers, session=None) -> Ruling:
+    tree = wizard.start(case.tree_slug)
+    ruling = begin_practice(user, case, session, tree.start, answers[0]).ruling
+    for number, answer in enumerate(answers[1:], start=2):
+        wizard.answer(ruling, ruling.current_node_key, number, answer, user)
+    return ruling
+
+
+# --- Overview ------------------------------------------------------------------------------
+
+
+def test_overview_lists_shipped_and_own_cases(cases, client_director_a, club_a, club_b):
+    own_case(club_a)
+    own_case(club_b, title_nl="Casus van B")
+    response = client_director_a.get("/oefenen/")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert shipped().title_nl in body
+    assert "Eigen casus" in body
+    assert "Casus van B" not in body
+
+
+def test_overview_filters_on_tree(cases, client_director_a):
+    response = client_director_a.get("/oefenen/", {"boom": "verzaking"})
+    body = response.content.decode()
+    assert "Verzaakt in de twaalfde slag" in body
+    assert shipped().title_nl not in body
+
+
+def test_training_needs_a_login(cases, director_a):
+    for url in ("/oefenen/", "/oefenen/verkennen/", f"/oefenen/casussen/{shipped().pk}/"):
+        response = Client().get(url)
+        assert response.status_code == 302
+        assert response["Location"].startswith("/inloggen/")
+
+
+# --- Cases ---------------------------------------------------------------------------------
+
+
+def test_case_page_shows_the_situation_as_safe_markdown(cases, client_director_a, club_a):
+    case = own_case(club_a)
+    body = client_director_a.get(f"/oefenen/casussen/{case.pk}/").content.decode()
+    assert "<strong>Noord</strong>" in body
+    assert "<script>alert" not in body
+    assert "Oefening" in body
+
+
+def test_another_clubs_case_is_404(cases, client_director_b, club_a):
+    case = own_case(club_a)
+    assert client_director_b.get(f"/oefenen/casussen/{case.pk}/").status_code == 404
+    assert client_director_b.post(f"/oefenen/casussen/{case.pk}/start/").status_code == 404
+    assert client_director_b.get(f"/oefenen/casussen/{case.pk}/bewerken/").status_code == 404
+
+
+def case_data(**changes) -> dict:
+    data = {
+        "title_nl": "Twee harten",
+        "title_en": "Two hearts",
+        "tree_slug": "onvoldoende-bod",
+        "situation_nl": "Zuid biedt 1♥ over 1♠.",
+        "situation_en": "",
+        "expected_outcomes": ["b1a"],
+        "path_answers": "nee, nee, nee, nee, laagste-zelfde",
+        "explanation_nl": "Laagste voldoende bod.",
+        "explanation_en": "",
+        "cites_text": "27B1a, 27D",
+        "difficulty": "2",
+        "tags_text": "Onvoldoende bod, basis",
+    }
+    data.update(changes)
+    return data
+
+
+def test_trainer_creates_a_case(cases, client_trainer_a, trainer_a, club_a):
+    response = client_trainer_a.post("/oefenen/casussen/nieuw/", case_data())
+    case = TrainingCase.objects.get(club=club_a)
+    assert response.status_code == 302
+    assert response["Location"] == f"/oefenen/casussen/{case.pk}/"
+    assert case.slug == "twee-harten"
+    assert case.created_by == trainer_a
+    assert case.expected_outcomes == ["b1a"]
+    assert case.expected_path[-1] == ["vervanging", "laagste-zelfde"]
+    assert len(case.expected_path) == 5
+    assert case.cites == ["27B1(a)", "27D"]
+    assert case.tags == ["onvoldoende-bod", "basis"]
+    assert case.source == "web"
+
+
+def test_case_form_refuses_an_outcome_of_another_tree(cases, client_trainer_a):
+    response = client_trainer_a.post(
+        "/oefenen/casussen/nieuw/", case_data(expected_outcomes=["grote-strafkaart"])
+    )
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "Niet opgeslagen" in body
+    assert "grote-strafkaart is geen beschikbare keuze" in body
+    assert not TrainingCase.objects.filter(club__isnull=False).exists()
+
+
+@pytest.mark.parametrize(
+    ("answers", "message"),
+    [
+        ("nee, misschien", "Dit pad bestaat niet"),
+        ("nee, nee", "eindigt bij een vraag"),
+        ("nee, nee, ja", "niet bij een van de gekozen uitkomsten"),
+    ],
+)
+def test_case_form_checks_the_model_path(cases, client_trainer_a, answers, message):
+    response = client_trainer_a.post("/oefenen/casussen/nieuw/", case_data(path_answers=answers))
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert not TrainingCase.objects.filter(club__isnull=False).exists()
+
+
+def test_case_form_without_path_is_fine(cases, client_trainer_a, club_a):
+    client_trainer_a.post("/oefenen/casussen/nieuw/", case_data(path_answers=""))
+    assert TrainingCase.objects.get(club=club_a).expected_path == []
+
+
+def test_changing_the_tree_reloads_the_outcomes_with_htmx(cases, client_trainer_a):
+    response = client_trainer_a.get(
+        "/oefenen/casussen/nieuw/",
+        {"tree_slug": "strafkaart", "title_nl": "Bewaard"},
+        HTTP_HX_REQUEST="true",
+    )
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in body
+    assert body.strip().startswith('<div id="case-form-wrapper"')
+    assert 'value="grote-strafkaart"' in body
+    assert 'value="b1a"' not in body
+    assert 'value="Bewaard"' in body
+
+
+def test_a_director_cannot_write_cases(cases, client_director_a):
+    assert client_director_a.get("/oefenen/casussen/nieuw/").status_code == 403
+    assert client_director_a.post("/oefenen/casussen/nieuw/", case_data()).status_code == 403
+
+
+def test_trainer_edits_own_case_but_not_shipped_ones(cases, client_trainer_a, club_a):
+    case = own_case(club_a)
+    data = case_data(tree_slug="strafkaart", expected_outcomes=["leider-kaart"], path_answers="")
+    response = client_trainer_a.post(f"/oefenen/casussen/{case.pk}/bewerken/", data)
+    assert response.status_code == 302
+    case.refresh_from_db()
+    assert case.title_nl == "Twee harten"
+    assert case.slug == "eigen"
+    assert client_trainer_a.get(f"/oefenen/casussen/{shipped().pk}/bewerken/").status_code == 404
+
+
+def test_copying_a_shipped_case_prefills_the_form(cases, client_trainer_a):
+    body = client_trainer_a.get(f"/oefenen/casussen/nieuw/?van={shipped().pk}").content.decode()
+    assert shipped().title_nl.replace('"', "&quot;") in body
+    assert "nee, nee, nee, nee, vergelijkbaar" in body
+
+
+# --- Sessions ------------------------------------------------------------------------------
+
+
+def make_session(club, trainer, cases, code="K7MW2Q") -> TrainingSession:
+    session = TrainingSession.objects.create(club=club, trainer=trainer, title="Dinsdag", code=code)
+    session.cases.set(cases)
+    return session
+
+
+def test_trainer_starts_a_session_with_a_code(cases, client_trainer_a, club_a):
+    ids = [shipped().pk, shipped("sk-hartenheer-valt").pk]
+    response = client_trainer_a.post("/oefenen/sessies/nieuw/", {"title": "Cursus", "cases": ids})
+    session = TrainingSession.objects.get()
+    assert response["Location"] == f"/oefenen/sessies/{session.pk}/"
+    assert session.club == club_a
+    assert re.fullmatch(r"[A-Z2-9]{6}", session.code)
+    body = client_trainer_a.get(response["Location"]).content.decode()
+    assert session.code in body
+    assert 'hx-trigger="every 3s"' in body
+
+
+def test_a_director_cannot_start_a_session(cases, client_director_a):
+    assert client_director_a.get("/oefenen/sessies/nieuw/").status_code == 403
+
+
+def test_trainee_joins_with_the_code(cases, client_director_a, director_a, club_a, trainer_a):
+    session = make_session(club_a, trainer_a, [shipped()])
+    response = client_director_a.post("/oefenen/meedoen/", {"code": " k7mw-2q "})
+    assert response["Location"] == f"/oefenen/sessies/{session.pk}/oefenen/"
+    assert SessionParticipant.objects.filter(session=session, user=director_a).exists()
+    body = client_director_a.get(response["Location"]).content.decode()
+    assert shipped().title_nl in body
+    assert f"?sessie={session.pk}" in body
+    # Joining twice keeps one participant.
+    client_director_a.post("/oefenen/meedoen/", {"code": "K7MW2Q"})
+    assert SessionParticipant.objects.count() == 1
+
+
+def test_a_wrong_or_foreign_or_closed_code_is_refused(
+    cases, client_director_a, client_director_b, club_a, trainer_a
+):
+    session = make_session(club_a, trainer_a, [shipped()])
+    response = client_director_a.post("/oefenen/meedoen/", {"code": "ZZZZZZ"})
+    assert "geen open sessie" in response.content.decode()
+    response = client_director_b.post("/oefenen/meedoen/", {"code": session.code})
+    assert "geen open sessie" in response.content.decode()
+    client_trainer = Client()
+    client_trainer.force_login(trainer_a)
+    client_trainer.post(f"/oefenen/sessies/{session.pk}/sluiten/")
+    response = client_director_a.post("/oefenen/meedoen/", {"code": session.code})
+    assert "geen open sessie" in response.content.decode()
+    assert not SessionParticipant.objects.exists()
+
+
+def test_session_pages_are_isolated(cases, client_director_a, client_director_b, club_a, trainer_a):
+    session = make_session(club_a, trainer_a, [shipped()])
+    assert client_director_b.get(f"/oefenen/sessies/{session.pk}/").status_code == 404
+    assert client_director_b.get(f"/oefenen/sessies/{session.pk}/oefenen/").status_code == 404
+    assert client_director_b.post(f"/oefenen/sessies/{session.pk}/sluiten/").status_code == 404
+    # A member who is no trainer may not watch the results; a non-participant has no page.
+    assert client_director_a.get(f"/oefenen/sessies/{session.pk}/").status_code == 403
+    assert client_director_a.get(f"/oefenen/sessies/{session.pk}/oefenen/").status_code == 404
+
+
+def test_results_poll_returns_the_partial_with_both_results(
+    loaded, client_trainer_a, trainer_a, director_a, reviewer_a, club_a
+):
+    other = shipped("sk-hartenheer-valt")
+    session = make_session(club_a, trainer_a, [shipped(), other])
+    for user in (director_a, reviewer_a):
+        SessionParticipant.objects.create(session=session, user=user)
+    grade(practise(director_a, shipped(), RIGHT, session))
+    grade(practise(director_a, other, ["kaart-getoond", "spel", "leider-blinde"], session))
+    practise(reviewer_a, shipped(), RIGHT[:2], session)
+
+    response = client_trainer_a.get(f"/oefenen/sessies/{session.pk}/", HTTP_HX_REQUEST="true")
+    body = response.content.decode()
+    assert "<html" not in body
+    assert body.strip().startswith('<div id="session-results"')
+    assert 'hx-trigger="every 3s"' in body
+    anna = re.search(r'data-participant="anna".*?</tr>', body, re.S).group(0)
+    assert re.findall(r'data-status="(\w+)"', anna) == ["wrong", "right"]
+    rik = re.search(r'data-participant="rik".*?</tr>', body, re.S).group(0)
+    assert re.findall(r'data-status="(\w+)"', rik) == ["todo", "busy"]
+
+
+def test_a_closed_session_stops_polling(cases, client_trainer_a, trainer_a, club_a):
+    session = make_session(club_a, trainer_a, [shipped()])
+    client_trainer_a.post(f"/oefenen/sessies/{session.pk}/sluiten/")
+    session.refresh_from_db()
+    assert session.closed_at is not None
+    body = client_trainer_a.get(f"/oefenen/sessies/{session.pk}/").content.decode()
+    assert "every 3s" not in body
+
+
+# --- Feedback ------------------------------------------------------------------------------
+
+
+def test_feedback_shows_both_paths_and_the_first_divergence(loaded, client_director_a, director_a):
+    ruling = practise(director_a, shipped(), WRONG)
+    response = client_director_a.post(f"/oefenen/pogingen/{ruling.uuid}/beoordelen/")
+    assert response["Location"] == f"/oefenen/pogingen/{ruling.uuid}/"
+    body = client_director_a.get(response["Location"]).content.decode()
+    assert 'data-result="wrong"' in body
+    assert body.count("data-divergence") == 1
+    assert "Andere bieding: partner past de hele bieding" in body  # the trainee's outcome
+    assert "Vergelijkbare bieding" in body  # the right one
+    assert "hetzelfde doel" in body  # the explanation
+    assert "27B1(b)" in body  # the law text of the right outcome
+    result = TrainingResult.objects.get(ruling=ruling)
+    assert result.divergence == 4
+
+
+def test_a_right_answer(loaded, client_director_a, director_a):
+    ruling = practise(director_a, shipped(), RIGHT)
+    client_director_a.post(f"/oefenen/pogingen/{ruling.uuid}/beoordelen/")
+    body = client_director_a.get(f"/oefenen/pogingen/{ruling.uuid}/").content.decode()
+    assert 'data-result="right"' in body
+    assert "data-divergence" not in body
+
+
+def test_feedback_is_for_the_trainee_and_the_clubs_trainers_only(
+    loaded, director_a, client_reviewer_a, client_trainer_a, client_director_b
+):
+    ruling = practise(director_a, shipped(), RIGHT)
+    grade(ruling)
+    url = f"/oefenen/pogingen/{ruling.uuid}/"
+    assert client_director_b.get(url).status_code == 404
+    assert client_reviewer_a.get(url).status_code == 404
+    assert client_trainer_a.get(url).status_code == 200
+    assert client_trainer_a.post(f"{url}beoordelen/").status_code == 404
+
+
+def test_history_shows_score_per_tree(loaded, client_director_a, director_a):
+    grade(practise(director_a, shipped(), WRONG))
+    grade(practise(director_a, shipped(), RIGHT))
+    body = client_director_a.get("/oefenen/geschiedenis/").content.decode()
+    assert "1 / 2" in body
+    assert "50" in body
+
+
+# --- Explore -------------------------------------------------------------------------------
+
+
+def test_explore_walks_the_path_from_the_url_and_saves_nothing(loaded, client_director_a):
+    response = client_director_a.get("/oefenen/verkennen/onvoldoende-bod/", {"pad": "nee,nee"})
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "Heeft de linkertegenstander" in body  # the third question
+    assert 'href="?pad=nee,nee,ja"' in body  # a choice
+    assert 'data-explore-back href="?pad=nee"' in body
+    assert 'class="node question highlight"' in body  # the diagram marks the current node
+    assert "27A1" in body  # law text of this step
+    assert not Ruling.objects.exists()
+    assert not Step.objects.exists()
+    assert not AuditEvent.objects.exists()
+
+
+def test_explore_shows_an_outcome(loaded, client_director_a):
+    body = client_director_a.get(
+        "/oefenen/verkennen/onvoldoende-bod/", {"pad": "nee,nee,ja"}
+    ).content.decode()
+    assert "Onvoldoende bod geaccepteerd" in body
+    assert "Wat u tegen de spelers zegt" in body
+
+
+def test_explore_cuts_a_wrong_path(loaded, client_director_a):
+    response = client_director_a.get("/oefenen/verkennen/onvoldoende-bod/", {"pad": "nee,kaas,ja"})
+    assert response.status_code == 302
+    assert response["Location"] == "/oefenen/verkennen/onvoldoende-bod/?pad=nee"
+
+
+def test_explore_htmx_returns_the_main_part(loaded, client_director_a):
+    response = client_director_a.get(
+        "/oefenen/verkennen/onvoldoende-bod/", {"pad": "nee"}, HTTP_HX_REQUEST="true"
+    )
+    body = response.content.decode()
+    assert body.strip().startswith('<div id="explore-main"')
+    assert "<html" not in body
+
+
+def test_explore_unknown_tree_is_404(loaded, client_director_a):
+    assert client_director_a.get("/oefenen/verkennen/bestaat-niet/").status_code == 404
+
+
+def test_explore_diagram_boxes_jump_to_their_node(loaded, client_director_a):
+    body = client_director_a.get("/oefenen/verkennen/onvoldoende-bod/").content.decode()
+    # The first path to an outcome deep in the tree, as a link on its box.
+    assert 'href="?pad=nee,nee,nee,ja,laagste-zelfde"' in body
+    assert 'class="node question start highlight"' in body
+
+
+def test_explore_lists_the_trees(loaded, client_director_a):
+    body = client_director_a.get("/oefenen/verkennen/").content.decode()
+    assert "/oefenen/verkennen/verzaking/" in body
+
+
+# --- Practising through the wizard ---------------------------------------------------------
+
+
+def first_answer(client, url, choice="nee"):
+    """Post the first answer of the draft page at ``url`` as its form does."""
+    body = client.get(url).content.decode()
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', body))
+    return client.post(url, {**fields, "choice": choice})
+
+
+def test_a_practice_runs_in_the_wizard_in_training_mode(loaded, client_director_a, director_a):
+    case = shipped()
+    response = client_director_a.post(f"/oefenen/casussen/{case.pk}/start/")
+    draft_url = response["Location"]
+    assert re.fullmatch(rf"/oefenen/casussen/{case.pk}/oefening/[0-9a-f-]{{36}}/", draft_url)
+    body = client_director_a.get(draft_url).content.decode()
+    assert "data-training-banner" in body
+    assert "Stayman" in body  # the situation beside the first question
+    assert not Ruling.objects.exists()
+
+    response = first_answer(client_director_a, draft_url)
+    ruling = Ruling.objects.get()
+    assert response["Location"] == f"/oefenen/pogingen/{ruling.uuid}/"
+    assert ruling.mode == Mode.TRAINING
+    assert ruling.training_case == case
+    assert ruling.director == director_a
+    # Going back to the draft finds the practice instead of starting another.
+    assert client_director_a.get(draft_url)["Location"] == f"/oefenen/pogingen/{ruling.uuid}/"
+
+    body = client_director_a.get(f"/oefenen/pogingen/{ruling.uuid}/").content.decode()
+    assert "data-training-banner" in body
+    assert f'action="/arbitrage/{ruling.uuid}/antwoord/"' in body
+    for number, choice in enumerate(RIGHT[1:], start=2):
+        wizard.answer(ruling, ruling.current_node_key, number, choice, director_a)
+    response = client_director_a.post(f"/oefenen/pogingen/{ruling.uuid}/beoordelen/")
+    body = client_director_a.get(response["Location"]).content.decode()
+    assert 'data-result="right"' in body
+
+
+def test_grading_before_the_outcome_is_refused(loaded, client_director_a, director_a):
+    ruling = practise(director_a, shipped(), RIGHT[:2])
+    response = client_director_a.post(f"/oefenen/pogingen/{ruling.uuid}/beoordelen/", follow=True)
+    assert "beantwoord eerst de vragen" in response.content.decode()
+    assert not TrainingResult.objects.exists()
+
+
+def test_a_session_practice_is_linked_to_the_session(
+    loaded, client_director_a, director_a, club_a, trainer_a
+):
+    session = make_session(club_a, trainer_a, [shipped()])
+    SessionParticipant.objects.create(session=session, user=director_a)
+    response = client_director_a.post(
+        f"/oefenen/casussen/{shipped().pk}/start/", {"sessie": session.pk}
+    )
+    assert response["Location"].endswith(f"?sessie={session.pk}")
+    first_answer(client_director_a, response["Location"])
+    assert Ruling.objects.get().training_session == session
+
+
+def test_a_case_outside_the_session_cannot_be_practised_in_it(
+    loaded, client_director_a, director_a, club_a, trainer_a
+):
+    session = make_session(club_a, trainer_a, [shipped()])
+    SessionParticipant.objects.create(session=session, user=director_a)
+    other = shipped("sk-hartenheer-valt")
+    response = client_director_a.post(
+        f"/oefenen/casussen/{other.pk}/start/", {"sessie": session.pk}
+    )
+    assert response.status_code == 404
+
+
+def test_someone_elses_practice_is_not_continued(loaded, director_a, client_trainer_a):
+    ruling = practise(director_a, shipped(), RIGHT[:2])
+    assert client_trainer_a.get(f"/oefenen/pogingen/{ruling.uuid}/").status_code == 404
+
+
+def test_after_the_session_closed_practice_goes_on_outside_it(
+    loaded, client_director_a, director_a, club_a, trainer_a
+):
+    session = make_session(club_a, trainer_a, [shipped()])
+    SessionParticipant.objects.create(session=session, user=director_a)
+    session.closed_at = session.created_at
+    session.save()
+    response = client_director_a.post(
+        f"/oefenen/casussen/{shipped().pk}/start/", {"sessie": session.pk}, follow=True
+    )
+    assert "De sessie is gesloten" in response.content.decode()
+    first_answer(client_director_a, response.redirect_chain[-1][0])
+    assert Ruling.objects.get().training_session is None
+
+
+def test_polling_costs_the_same_whatever_the_number_of_trainees(
+    loaded, client_trainer_a, trainer_a, club_a, django_assert_num_queries
+):
+    session = make_session(club_a, trainer_a, [shipped(), shipped("sk-hartenheer-valt")])
+    url = f"/oefenen/sessies/{session.pk}/"
+
+    def add_trainee(name: str) -> None:
+        user = make_user(name, club_a, "director")
+        SessionParticipant.objects.create(session=session, user=user)
+        grade(practise(user, shipped(), RIGHT, session))
+
+    add_trainee("een")
+    client_trainer_a.get(url, HTTP_HX_REQUEST="true")  # warm the session and caches
+    with CaptureQueriesContext(connection) as one:
+        client_trainer_a.get(url, HTTP_HX_REQUEST="true")
+    for name in ("twee", "drie", "vier"):
+        add_trainee(name)
+    with django_assert_num_queries(len(one)):
+        response = client_trainer_a.get(url, HTTP_HX_REQUEST="true")
+    assert response.content.decode().count("data-participant=") == 4
+    assert len(one) <= 8
+
+
+# --- The wizard's own addresses lead a practice back to its case ---------------------------
+
+
+def test_the_ruling_address_of_a_practice_leads_to_the_attempt(
+    loaded, client_director_a, director_a
+):
+    ruling = practise(director_a, shipped(), RIGHT[:2])
+    response = client_director_a.get(f"/arbitrage/{ruling.uuid}/")
+    assert response.status_code == 302
+    assert response["Location"] == f"/oefenen/pogingen/{ruling.uuid}/"
+
+
+def test_a_step_of_a_practice_keeps_its_number(loaded, client_director_a, director_a):
+    ruling = practise(director_a, shipped(), RIGHT[:2])
+    response = client_director_a.get(f"/arbitrage/{ruling.uuid}/stap/2/")
+    assert response.status_code == 302
+    assert response["Location"] == f"/oefenen/pogingen/{ruling.uuid}/?stap=2"
+    page = client_director_a.get(response["Location"])
+    assert page.status_code == 200
+    assert "Oefening" in page.content.decode()
+
+
+def test_the_wizard_addresses_of_a_practice_stay_404_for_other_clubs(
+    loaded, director_a, client_director_b
+):
+    ruling = practise(director_a, shipped(), RIGHT[:2])
+    assert client_director_b.get(f"/arbitrage/{ruling.uuid}/").status_code == 404
+    assert client_director_b.get(f"/arbitrage/{ruling.uuid}/stap/2/").status_code == 404

@@ -1,0 +1,72 @@
+"""The shapes a bundle's rulings and snapshots must have (rulings/shapes.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulings.models import Step
+from tests.support.rulings import make_ruling
+from transfer import bundles as transfer
+from transfer import shapes
+from trees import snapshot
+
+
+def test_what_the_wizard_writes_fits(club_a, director_a):
+    ruling = make_ruling(club_a, director_a, ("ja", "nee"), change_first_to="nee", then=("nee",))
+    fields = transfer.serialise_ruling(ruling)
+    assert fields["outcome"]  # an outcome was reached, so its shape is checked too
+    assert shapes.ruling_problems(fields) == []
+    assert len(fields["steps"]) == Step.objects.filter(ruling=ruling).count() > 2
+    for step in fields["steps"]:
+        assert shapes.step_problems(step) == []
+    assert shapes.snapshot_problems(snapshot.get(ruling.snapshot_id).data) == []
+
+
+def test_every_shipped_tree_freezes_to_a_snapshot_that_fits(shipped):
+    assert len(shipped) == 8
+    for tree in shipped.values():
+        assert shapes.snapshot_problems(snapshot.freeze_data(tree)) == [], tree.slug
+
+
+@pytest.mark.parametrize(
+    ("value", "shape", "expected"),
+    [
+        (["a list"], shapes.OUTCOME, "outcome: must be an object"),
+        ({"nl": ["x"]}, shapes.TEXT, "outcome.nl: must be str"),
+        ("tekst", shapes.TEXT, "outcome: must be an object"),
+        ([["start", "ja", "extra"]], shapes.PATH, "outcome[0]: must be a list of 2"),
+        ({"a": 1}, shapes.EARLIER_ANSWERS, "outcome.a: must be str"),
+        ({"nl": "x", "de": "y"}, shapes.TEXT, "outcome: unknown key(s) de"),
+        ({"key": "k"}, shapes.CHOICE, "outcome.target: is missing"),
+        ({**dict.fromkeys(shapes.CITATION, ""), "kind": "rumour"}, shapes.CITATION, "one of"),
+        (True, str, "outcome: must be str"),
+    ],
+)
+def test_odd_shapes_are_named(value, shape, expected):
+    found = shapes.problems(value, shape, "outcome")
+    assert any(expected in line for line in found), found
+
+
+def test_a_snapshot_whose_start_or_choices_lead_nowhere():
+    data = {
+        "slug": "s",
+        "version": "1",
+        "edition": "2017",
+        "phase": "play",
+        "title": None,
+        "start": "elders",
+        "nodes": {
+            "q": {
+                "kind": "question",
+                "text": {"nl": "?"},
+                "help": None,
+                "citations": [],
+                "choices": [{"key": "ja", "label": None, "target": "nergens"}],
+            },
+            "o": {"kind": "outcome", "text": None, "help": None, "citations": []},
+        },
+    }
+    found = shapes.snapshot_problems(data)
+    assert "snapshot.start: no node elders" in found
+    assert "snapshot.nodes.q: choice ja leads nowhere" in found
+    assert "snapshot.nodes.o: outcome is missing" in found

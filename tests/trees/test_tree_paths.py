@@ -1,0 +1,189 @@
+"""Every start-to-outcome path of the five trees of this module, pinned.
+
+The paths are generated from the tree files; the table below is written out (produced once,
+then reviewed), so any change to a tree that adds, removes or re-routes a path, or changes an
+outcome's citations, fails here and must be reviewed in the same commit.
+Each row: the choice keys answered from the start node (space-separated), the outcome key, and
+the outcome's citations in file order. (H3's trees are pinned in ``test_tree_paths_h3.py``.)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from trees.spec import load_tree_file, paths, validate, walk
+
+TREES_DIR = Path(__file__).resolve().parents[2] / "trees" / "files"
+
+EXPECTED: dict[str, list[tuple[str, str, str]]] = {
+    "strafkaart": [
+        ("kaart-getoond bieding ja loopt-nog ja", "bieding-laag", "24 24A 16C"),
+        ("kaart-getoond bieding ja loopt-nog nee", "bieding-pas", "24 24B 24C 23 16C"),
+        ("kaart-getoond bieding ja leider-blinde", "bieding-terug", "24 48A 16C"),
+        ("kaart-getoond bieding ja tegenspeler ja", "grote-meerdere", "50B 50D1 51A 51B 50E"),
+        (
+            "kaart-getoond bieding ja tegenspeler nee ja",
+            "grote-strafkaart",
+            "50A 50B 50D1 50D2 50E",
+        ),
+        (
+            "kaart-getoond bieding ja tegenspeler nee nee per-ongeluk",
+            "kleine-strafkaart",
+            "50A 50B 50C 50E",
+        ),
+        (
+            "kaart-getoond bieding ja tegenspeler nee nee bewust",
+            "grote-strafkaart",
+            "50A 50B 50D1 50D2 50E",
+        ),
+        ("kaart-getoond bieding nee", "geen-strafkaart", "49 24"),
+        ("kaart-getoond spel leider-blinde", "leider-kaart", "48A 48B"),
+        ("kaart-getoond spel tegenspeler voor-de-beurt", "voor-de-beurt", "53 54 56"),
+        ("kaart-getoond spel tegenspeler voortijdig", "voortijdig", "57A 57B 57C 50B 50E"),
+        ("kaart-getoond spel tegenspeler anders ja ja", "grote-meerdere", "50B 50D1 51A 51B 50E"),
+        (
+            "kaart-getoond spel tegenspeler anders ja nee ja",
+            "grote-strafkaart",
+            "50A 50B 50D1 50D2 50E",
+        ),
+        (
+            "kaart-getoond spel tegenspeler anders ja nee nee per-ongeluk",
+            "kleine-strafkaart",
+            "50A 50B 50C 50E",
+        ),
+        (
+            "kaart-getoond spel tegenspeler anders ja nee nee bewust",
+            "grote-strafkaart",
+            "50A 50B 50D1 50D2 50E",
+        ),
+        ("kaart-getoond spel tegenspeler anders nee", "geen-strafkaart", "49 24"),
+        ("partner-uitkomen een-kleine", "partner-vrij", "50C 50E 16B"),
+        ("partner-uitkomen een-grote", "opties-een", "50D2 50D2(a) 50D2(b) 50E 59"),
+        ("partner-uitkomen een-kleur", "opties-een-kleur", "50D2 51B1(a) 51B1(b) 50D2(b) 50E"),
+        (
+            "partner-uitkomen meer-kleuren",
+            "opties-meer-kleuren",
+            "50D2 51B2(a) 51B2(b) 51B2(c) 50E",
+        ),
+        ("eigenaar-speelt een-kleine", "kleine-strafkaart", "50A 50B 50C 50E"),
+        ("eigenaar-speelt groot ja ja", "leider-wijst-aan", "50D1 51A"),
+        ("eigenaar-speelt groot ja nee", "strafkaart-spelen", "50D1"),
+        ("eigenaar-speelt groot nee", "voorrang", "50D1"),
+        ("andere-kaart ja ja", "moet-aanvaarden", "52A 52B1(b) 52B1(c) 61A 64B3 64C"),
+        ("andere-kaart ja nee", "leider-kiest", "52A 52B1(a) 52B1(c) 52B2 61A 64B3 64C 16C"),
+        ("andere-kaart nee", "geen-overtreding", "50C 50D1"),
+    ],
+    "verzaking": [
+        ("ja ja nee", "twaalfde-herstel", "62D1 62D2 62B 62C 64B6 64C 16C"),
+        ("ja ja ja", "twaalfde-te-laat", "62D1 63B 64B6 64C"),
+        ("ja nee nee nee tegenspeler nee", "herstel-strafkaart", "62A 62B1 50D 50E 16C"),
+        ("ja nee nee nee tegenspeler ja", "herstel-strafkaart-later", "62A 62B1 62C1 62C2 50D 16C"),
+        ("ja nee nee nee open nee", "herstel-vrij", "62A 62B2 43B2(b) 16C"),
+        ("ja nee nee nee open ja", "herstel-vrij-later", "62A 62B2 62C1 62C2 16C"),
+        ("ja nee nee ja op-tijd ja", "open-kaart-verzaking", "63B 64B3 64C"),
+        ("ja nee nee ja op-tijd nee ja", "tweede-verzaking", "64B2 64C"),
+        ("ja nee nee ja op-tijd nee nee ja", "beide-voldongen", "63B 64B7 64C"),
+        ("ja nee nee ja op-tijd nee nee nee ja ja", "twee-slagen", "63B 64A1 64C"),
+        ("ja nee nee ja op-tijd nee nee nee ja nee", "een-slag-verzaakslag", "63B 64A1 64C"),
+        ("ja nee nee ja op-tijd nee nee nee nee ja", "een-slag", "63B 64A2 64C"),
+        ("ja nee nee ja op-tijd nee nee nee nee nee", "geen-slag", "64B1 64C"),
+        ("ja nee nee ja volgend-spel", "te-laat", "64B4 64B5 64C"),
+        ("ja nee nee ja na-ronde", "te-laat", "64B4 64B5 64C"),
+        ("ja nee ja nee", "beide-herstellen", "62C3 50 16C 64B8 64C"),
+        ("ja nee ja ja", "beide-voldongen", "63B 64B7 64C"),
+        ("strafkaart", "zie-strafkaart", "52 61A 64B3 64C"),
+        ("onduidelijk", "later-vaststellen", "66C 63A1 62A"),
+        ("nee", "geen-verzaking", "61A 61B"),
+    ],
+    "strafkaart-1963": [
+        ("getoond ja", "strafkaart", "50 51"),
+        ("getoond nee", "geen-strafkaart", "50"),
+        ("partner-aan-slag een", "keuze-een", "50"),
+        ("partner-aan-slag een-kleur", "keuze-een-kleur", "50 51"),
+        ("partner-aan-slag meer-kleuren", "keuze-meer-kleuren", "50 51"),
+        ("eigenaar-speelt ja ja", "leider-wijst-aan", "50"),
+        ("eigenaar-speelt ja nee", "strafkaart-spelen", "50"),
+        ("eigenaar-speelt nee", "voorrang", "50"),
+        ("andere-kaart ja ja", "moet-aanvaarden", "52 52(a)"),
+        ("andere-kaart ja nee", "leider-kiest", "52 52(a) 52(b)"),
+        ("andere-kaart nee", "geen-verzuim", "50"),
+    ],
+    "teruggenomen-kaart-1987": [
+        ("straf", "straf", "47A"),
+        ("onreglementair", "onreglementair", "47B"),
+        ("aanduiding", "aanduiding", "47C 47F"),
+        ("tegenstander", "tegenstander", "47D 47F"),
+        ("verkeerde-informatie beurt", "voor-de-beurt", "47E1 47F"),
+        ("verkeerde-informatie uitleg nee", "uitleg-terugnemen", "47E2(a) 47F"),
+        ("verkeerde-informatie uitleg ja", "uitleg-te-laat", "47E2(b) 47G"),
+        ("anders", "niet-terugnemen", "47G"),
+    ],
+    "verzaking-2007": [
+        ("ja ja nee ja", "twaalfde-herstel-beperking", "62D1 62D2 62C1"),
+        ("ja ja nee nee", "twaalfde-herstel", "62D1 62C1 62C2"),
+        ("ja ja ja", "twaalfde-te-laat", "62D1"),
+        ("ja nee nee tegenspeler nee", "herstel-strafkaart", "63A1 62B2"),
+        ("ja nee nee tegenspeler ja", "herstel-strafkaart-later", "63A1 62C1 62C2"),
+        ("ja nee nee open nee", "herstel-vrij", "62B2 63A1"),
+        ("ja nee nee open ja", "herstel-vrij-later", "62B2 62C1 62C2"),
+        ("ja nee ja op-tijd ja", "open-kaart-verzaking", "63A1"),
+        ("ja nee ja op-tijd nee ja", "tweede-verzaking", "63A1"),
+        ("ja nee ja op-tijd nee nee ja", "beide-verzaakt", "63A1"),
+        ("ja nee ja op-tijd nee nee nee ja ja", "twee-slagen", "63A1"),
+        ("ja nee ja op-tijd nee nee nee ja nee", "een-slag-verzaakslag", "63A1"),
+        ("ja nee ja op-tijd nee nee nee nee ja", "een-slag", "63A1"),
+        ("ja nee ja op-tijd nee nee nee nee nee", "geen-slag", "63A1"),
+        ("ja nee ja volgend-spel", "te-laat", "63A1"),
+        ("ja nee ja na-ronde", "te-laat", "63A1"),
+        ("nee", "niet-vastgesteld", "62 63A1"),
+    ],
+}
+
+
+def load(slug: str):
+    return load_tree_file(TREES_DIR / f"{slug}.yaml")
+
+
+@pytest.mark.parametrize("slug", sorted(EXPECTED))
+def test_tree_is_valid(slug):
+    tree = load(slug)
+    assert tree.slug == slug
+    assert validate(tree) == []
+
+
+@pytest.mark.parametrize("slug", sorted(EXPECTED))
+def test_every_path_is_pinned(slug):
+    """The generated paths, in order, are exactly the table: outcome and citations per path."""
+    tree = load(slug)
+    generated = [
+        (" ".join(path.answers), path.outcome, " ".join(tree.node(path.outcome).cites))
+        for path in paths(tree)
+    ]
+    assert generated == EXPECTED[slug]
+
+
+@pytest.mark.parametrize("slug", sorted(EXPECTED))
+def test_walking_each_pinned_path_reaches_its_outcome(slug):
+    tree = load(slug)
+    for answers, outcome, cites in EXPECTED[slug]:
+        node = walk(tree, answers.split())
+        assert (node.key, node.kind, " ".join(node.cites)) == (outcome, "outcome", cites)
+
+
+@pytest.mark.parametrize("slug", sorted(EXPECTED))
+def test_every_outcome_is_reached_by_a_pinned_path(slug):
+    tree = load(slug)
+    reached = {outcome for _answers, outcome, _cites in EXPECTED[slug]}
+    assert reached == {node.key for node in tree.outcomes}
+
+
+def test_path_counts():
+    assert {slug: len(rows) for slug, rows in EXPECTED.items()} == {
+        "strafkaart": 27,
+        "verzaking": 20,
+        "strafkaart-1963": 11,
+        "teruggenomen-kaart-1987": 8,
+        "verzaking-2007": 17,
+    }

@@ -1,0 +1,460 @@
+"""Training pages (*oefenen*): cases, practice feedback, sessions and free exploration.
+
+Thin views: access checks through ``rulings.access`` (404 for other clubs' data), logic in
+``rulings/training.py``. Every htmx request has a plain equivalent (a link or a form post).
+"""
+
+from __future__ import annotations
+
+import uuid as uuid_lib
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from clubs.access import clubs, get_for_user, roles_in
+from clubs.models import Role
+from lib.fields import parse_id
+from rulings import wizard
+from rulings.forms import ContextForm, DraftAnswerForm
+from rulings.models import Mode, Ruling
+from training import cases as training
+from training.forms import JoinForm, TrainingCaseForm, TrainingSessionForm
+from training.models import SessionParticipant, TrainingCase, TrainingResult, TrainingSession
+from trees.models import Tree, TreeSnapshot
+from trees.snapshot import get as snapshot_get
+
+TRAINERS = [Role.TRAINER]
+
+
+def _language() -> str:
+    return get_language() or "nl"
+
+
+def _club_ids(request: HttpRequest) -> list[int]:
+    return [club.pk for club in clubs(request)]
+
+
+def _get_case_for_user(request: HttpRequest, pk: int) -> TrainingCase:
+    """A shipped case or a case of one of the user's clubs; 404 otherwise."""
+    case = training.cases_for(_club_ids(request)).filter(pk=pk).first()
+    if case is None:
+        raise Http404
+    return case
+
+
+def _get_own_case_for_trainer(request: HttpRequest, pk: int) -> TrainingCase:
+    """A club's own case, for a trainer of that club (shipped cases change only in files)."""
+    return get_for_user(request, TrainingCase.objects.all(), roles=TRAINERS, pk=pk)
+
+
+def _get_session_for_trainer(request: HttpRequest, pk: int) -> TrainingSession:
+    return get_for_user(
+        request, TrainingSession.objects.select_related("club", "trainer"), roles=TRAINERS, pk=pk
+    )
+
+
+def _get_session_for_participant(request: HttpRequest, pk: int) -> TrainingSession:
+    participant = (
+        SessionParticipant.objects.filter(session_id=pk, user=request.user)
+        .select_related("session__club", "session__trainer")
+        .first()
+    )
+    if participant is None:
+        raise Http404
+    return participant.session
+
+
+def _get_attempt_for_user(request: HttpRequest, uuid: uuid_lib.UUID) -> Ruling:
+    """A practice ruling: the trainee's own, or any of the club's for its trainers."""
+    ruling = get_for_user(
+        request,
+        Ruling.objects.filter(mode=Mode.TRAINING, training_case__isnull=False).select_related(
+            "training_case", "training_session", "director"
+        ),
+        uuid=uuid,
+    )
+    if ruling.director_id != request.user.pk and Role.TRAINER not in roles_in(
+        request, ruling.club_id
+    ):
+        raise Http404
+    return ruling
+
+
+def _can_edit(request: HttpRequest, case: TrainingCase) -> bool:
+    return case.club_id is not None and Role.TRAINER in roles_in(request, case.club_id)
+
+
+# --------------------------------------------------------------------------------------------
+# Overview and history
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    cases = training.cases_for(_club_ids(request))
+    tree = request.GET.get("boom", "")
+    if tree:
+        cases = cases.filter(tree_slug=tree)
+    trainer_clubs = clubs(request, TRAINERS)
+    tree_choices = training.tree_choices(_language())
+    titles = dict(tree_choices)
+    context = {
+        "cases": [(case, titles.get(case.tree_slug, case.tree_slug)) for case in cases],
+        "tree": tree,
+        "tree_choices": tree_choices,
+        "scores": training.tree_scores(request.user),
+        "join_form": JoinForm(),
+        "is_trainer": bool(trainer_clubs),
+        "trainer_sessions": TrainingSession.objects.filter(club__in=trainer_clubs)
+        .annotate(participant_count=Count("participants"))
+        .order_by("-created_at")[:10],
+        "my_sessions": TrainingSession.objects.filter(
+            participants__user=request.user, closed_at__isnull=True
+        ).order_by("-created_at"),
+    }
+    return render(request, "rulings/training_index.html", context)
+
+
+def history(request: HttpRequest) -> HttpResponse:
+    attempts = (
+        Ruling.objects.filter(director=request.user, mode=Mode.TRAINING)
+        .exclude(training_case=None)
+        .select_related("training_case", "training_result")
+        .order_by("-created_at")[:200]
+    )
+    context = {
+        "attempts": attempts,
+        "scores": training.tree_scores(request.user),
+    }
+    return render(request, "rulings/training_history.html", context)
+
+
+# --------------------------------------------------------------------------------------------
+# Cases
+
+
+def case_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    case = _get_case_for_user(request, pk)
+    session = None
+    if request.GET.get("sessie"):
+        session_id = parse_id(request.GET["sessie"])
+        if session_id is None:
+            raise Http404
+        session = _get_session_for_participant(request, session_id)
+    attempts = (
+        Ruling.objects.filter(director=request.user, mode=Mode.TRAINING, training_case=case)
+        .select_related("training_result")
+        .order_by("-created_at")
+    )
+    context = {
+        "case": case,
+        "session": session,
+        "situation": training.render_markdown(case.situation),
+        "attempts": attempts,
+        "can_edit": _can_edit(request, case),
+        "can_copy": case.is_shipped and bool(clubs(request, TRAINERS)),
+        "tree_title": training.tree_title(case.tree_slug, _language()),
+    }
+    return render(request, "rulings/training_case.html", context)
+
+
+@require_POST
+def case_start(request: HttpRequest, pk: int) -> HttpResponse:
+    """A fresh ruling id for every start, in the URL (as in the wizard): going back to the
+    first question after answering it finds the practice instead of starting a second one."""
+    case = _get_case_for_user(request, pk)
+    session = _posted_session(request, case)
+    url = reverse("training:draft", args=[case.pk, uuid_lib.uuid4()])
+    return redirect(f"{url}?sessie={session.pk}" if session else url)
+
+
+def _posted_session(request: HttpRequest, case: TrainingCase) -> TrainingSession | None:
+    raw = request.POST.get("sessie") or request.GET.get("sessie")
+    if not raw:
+        return None
+    session_id = parse_id(raw)
+    if session_id is None:
+        raise Http404
+    session = _get_session_for_participant(request, session_id)
+    if not session.cases.filter(pk=case.pk).exists():
+        raise Http404
+    if not session.is_open:
+        messages.info(request, _("De sessie is gesloten; u oefent nu buiten de sessie."))
+        return None
+    return session
+
+
+def _render_practice(
+    request: HttpRequest, case: TrainingCase, view: wizard.StepView, ruling: Ruling | None, **extra
+) -> HttpResponse:
+    """A step of a practice inside the wizard's own step template, with the Oefening banner
+    and the situation above it (both outside ``#wizard``, so they stay when htmx swaps a step)."""
+    context = {
+        "view": view,
+        "ruling": ruling,
+        "case": case,
+        "situation": training.render_markdown(case.situation),
+        "error": "",
+        **extra,
+    }
+    if ruling is not None:
+        context.setdefault("answer_url", reverse("wizard:answer", args=[ruling.uuid]))
+        if view.is_outcome:
+            context["context_form"] = ContextForm.for_ruling(ruling)
+    return render(request, "rulings/training_step.html", context)
+
+
+@never_cache
+def draft(request: HttpRequest, pk: int, uuid: uuid_lib.UUID) -> HttpResponse:
+    """The first question of a practice; the practice ruling is created by the first answer."""
+    case = _get_case_for_user(request, pk)
+    existing = Ruling.objects.filter(uuid=uuid).first()
+    if existing is not None:
+        if existing.director_id != request.user.pk or existing.training_case_id != case.pk:
+            raise Http404
+        return redirect("training:attempt", uuid=uuid)
+    session = _posted_session(request, case)
+    if request.method == "POST":
+        return _begin(request, case, session, uuid)
+    try:
+        tree = wizard.start(case.tree_slug)
+    except wizard.WizardError:
+        raise Http404 from None
+    answer_url = request.get_full_path()
+    return _render_practice(request, case, wizard.draft_view(tree), None, answer_url=answer_url)
+
+
+def _begin(
+    request: HttpRequest, case: TrainingCase, session: TrainingSession | None, uuid: uuid_lib.UUID
+) -> HttpResponse:
+    form = DraftAnswerForm(request.POST)
+    if not form.is_valid():
+        messages.warning(request, _("Dit formulier was onvolledig. Er is niets opgeslagen."))
+        return redirect(request.get_full_path())
+    data = form.cleaned_data
+    try:
+        tree = snapshot_get(data["snapshot"])
+    except TreeSnapshot.DoesNotExist:
+        raise Http404 from None
+    if tree.slug != case.tree_slug:
+        raise Http404
+    try:
+        training.begin_practice(
+            request.user, case, session, data["node"], data["choice"], tree=tree, ruling_uuid=uuid
+        )
+    except (training.PracticeError, wizard.WizardError) as error:
+        message = error.message if isinstance(error, wizard.WizardError) else str(error)
+        messages.warning(request, message)
+        return redirect(request.get_full_path())
+    except IntegrityError:
+        pass  # a double click: the other request created the practice
+    url = reverse("training:attempt", args=[uuid])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+def case_create(request: HttpRequest) -> HttpResponse:
+    trainer_clubs = clubs(request, TRAINERS)
+    if not trainer_clubs:
+        raise PermissionDenied
+    initial = _copy_initial(request)
+    form = TrainingCaseForm(request.POST or None, clubs=trainer_clubs, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        case = form.save(commit=False)
+        case.created_by = request.user
+        case.save()
+        messages.success(request, _("De casus is opgeslagen."))
+        return redirect("training:case", pk=case.pk)
+    return _render_case_form(request, form, None)
+
+
+def case_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    case = _get_own_case_for_trainer(request, pk)
+    form = TrainingCaseForm(request.POST or None, instance=case, clubs=[case.club])
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        messages.success(request, _("De casus is opgeslagen."))
+        return redirect("training:case", pk=case.pk)
+    return _render_case_form(request, form, case)
+
+
+def _copy_initial(request: HttpRequest) -> dict:
+    """Start values: a copy of a visible case (``?van=``), or a tree and path from the explore
+    page (``?boom=…&pad=…``)."""
+    initial: dict = {}
+    source_id = parse_id(request.GET.get("van", ""))
+    if source_id is not None:
+        source = _get_case_for_user(request, source_id)
+        initial = {
+            name: getattr(source, name)
+            for name in (
+                "title_nl",
+                "title_en",
+                "tree_slug",
+                "situation_nl",
+                "situation_en",
+                "explanation_nl",
+                "explanation_en",
+                "difficulty",
+                "expected_outcomes",
+            )
+        }
+        initial["path_answers"] = ", ".join(choice for _n, choice in source.expected_path)
+        initial["cites_text"] = ", ".join(source.cites)
+        initial["tags_text"] = ", ".join(source.tags)
+    if request.GET.get("boom"):
+        initial["tree_slug"] = request.GET["boom"]
+    if request.GET.get("pad"):
+        initial["path_answers"] = ", ".join(training.split_path(request.GET["pad"]))
+    return initial
+
+
+def _render_case_form(request: HttpRequest, form: TrainingCaseForm, case) -> HttpResponse:
+    """The case form; an htmx request (the tree was changed) gets the form again with the
+    outcomes of the chosen tree, keeping what was typed."""
+    if request.htmx and request.method == "GET":
+        form = TrainingCaseForm(
+            initial={**form.initial, **request.GET.dict()},
+            instance=case,
+            clubs=form.clubs,
+        )
+        return render(request, "rulings/training_case_form.html#case-form", {"form": form})
+    return render(request, "rulings/training_case_form.html", {"form": form, "case": case})
+
+
+# --------------------------------------------------------------------------------------------
+# Feedback on an attempt
+
+
+@never_cache
+def attempt(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+    """A practice: its feedback once graded, else (for the trainee) the step it is at."""
+    ruling = _get_attempt_for_user(request, uuid)
+    case = ruling.training_case
+    result = TrainingResult.objects.filter(ruling=ruling).first()
+    if result is None:
+        if ruling.director_id != request.user.pk:
+            raise Http404
+        number = parse_id(request.GET.get("stap", ""))  # '²' is a digit to isdigit(), not to int()
+        view = wizard.step_view(ruling, number or None)
+        return _render_practice(request, case, view, ruling)
+    tree = training.tree_spec(case.tree_slug)
+    language = _language()
+    context = {
+        "ruling": ruling,
+        "case": case,
+        "result": result,
+        "rows": training.compare_rows(result, tree, language),
+        "outcome_title": training.outcome_title(tree, result.outcome_key, language),
+        "expected_titles": [
+            training.outcome_title(tree, key, language) for key in result.expected_outcomes
+        ],
+        "situation": training.render_markdown(case.situation),
+        "explanation": training.render_markdown(case.explanation),
+        "law": training.law_texts(ruling, case),
+        "own": ruling.director_id == request.user.pk,
+    }
+    return render(request, "rulings/training_attempt.html", context)
+
+
+@require_POST
+def attempt_grade(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+    ruling = _get_attempt_for_user(request, uuid)
+    if ruling.director_id != request.user.pk:
+        raise Http404
+    try:
+        training.grade(ruling)
+    except wizard.WizardError as error:
+        messages.warning(request, error.message)
+    url = reverse("training:attempt", args=[uuid])
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+
+
+# --------------------------------------------------------------------------------------------
+# Sessions
+
+
+def session_create(request: HttpRequest) -> HttpResponse:
+    trainer_clubs = clubs(request, TRAINERS)
+    if not trainer_clubs:
+        raise PermissionDenied
+    cases = training.cases_for([c.pk for c in trainer_clubs])
+    form = TrainingSessionForm(request.POST or None, clubs=trainer_clubs, cases=cases)
+    if request.method == "POST" and form.is_valid():
+        session = form.save(commit=False)
+        session.club = form.chosen_club()
+        session.trainer = request.user
+        session.code = training.new_join_code()
+        session.save()
+        form.save_m2m()
+        return redirect("training:session", pk=session.pk)
+    return render(request, "rulings/training_session_form.html", {"form": form})
+
+
+def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _get_session_for_trainer(request, pk)
+    cases, rows = training.session_grid(session)
+    context = {"session": session, "cases": cases, "rows": rows, "now": timezone.now()}
+    if request.htmx:
+        return render(request, "rulings/training_session.html#results", context)
+    return render(request, "rulings/training_session.html", context)
+
+
+@require_POST
+def session_close(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _get_session_for_trainer(request, pk)
+    if session.is_open:
+        session.closed_at = timezone.now()
+        session.save(update_fields=["closed_at"])
+        messages.success(request, _("De sessie is gesloten."))
+    return redirect("training:session", pk=session.pk)
+
+
+def join(request: HttpRequest) -> HttpResponse:
+    form = JoinForm(request.POST or request.GET or None)
+    if request.method == "POST" and form.is_valid():
+        session = training.find_open_session(form.cleaned_data["code"], request.user)
+        if session is not None:
+            SessionParticipant.objects.get_or_create(session=session, user=request.user)
+            return redirect("training:session_practice", pk=session.pk)
+        form.add_error("code", _("Er is geen open sessie met deze code in uw club."))
+    return render(request, "rulings/training_join.html", {"form": form})
+
+
+def session_practice(request: HttpRequest, pk: int) -> HttpResponse:
+    session = _get_session_for_participant(request, pk)
+    cases, rows = training.session_grid(session, only_user=request.user)
+    cells = rows[0].cells if rows else []
+    context = {"session": session, "items": list(zip(cases, cells, strict=True))}
+    return render(request, "rulings/training_session_practice.html", context)
+
+
+# --------------------------------------------------------------------------------------------
+# Explore
+
+
+def explore_index(request: HttpRequest) -> HttpResponse:
+    trees = Tree.objects.select_related("edition").order_by("phase", "edition__code", "title_nl")
+    return render(request, "rulings/training_explore_index.html", {"trees": trees})
+
+
+def explore(request: HttpRequest, slug: str) -> HttpResponse:
+    walk = training.explore_walk(slug, request.GET.get("pad", ""))
+    if walk is None:
+        raise Http404
+    if walk.corrected:
+        url = reverse("training:explore", args=[slug])
+        query = f"?pad={','.join(walk.answers)}" if walk.answers else ""
+        return redirect(f"{url}{query}")
+    context = {"walk": walk, "can_make_case": bool(clubs(request, TRAINERS))}
+    if request.htmx:
+        return render(request, "rulings/training_explore.html#explore-main", context)
+    return render(request, "rulings/training_explore.html", context)

@@ -1,0 +1,46 @@
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from transfer.bundles import BundleError, import_bundle, read_bundle, target_club
+
+
+class Command(BaseCommand):
+    help = (
+        "Import a bundle written by export_rulings: new rulings are added, known ones skipped, "
+        "conflicts reported and left unchanged. A bundle with a broken audit chain is refused "
+        "(exit status 2); conflicts give exit status 1."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("file", type=Path, help="the bundle file")
+        parser.add_argument("--club", help="import into this club (default: the bundle's club)")
+
+    def handle(self, *args, file: Path, club, **options) -> None:
+        try:
+            raw = file.read_bytes()
+        except OSError as error:
+            raise CommandError(f"Cannot read {file}: {error.strerror}.", returncode=2) from None
+        try:
+            self.stderr.write(f"Checking {file} …")
+            bundle = read_bundle(raw)
+            target = target_club(bundle, club)
+            self.stderr.write(
+                f"{len(bundle.rulings)} ruling(s) from {bundle.club_slug or '?'} "
+                f"(exported {bundle.exported_at or '?'}), every audit chain intact; "
+                f"importing into {target.slug} …"
+            )
+            result = import_bundle(bundle, target, progress=self._progress)
+        except BundleError as error:
+            raise CommandError(str(error), returncode=2) from None
+        for conflict in result.conflicts:
+            self.stderr.write(f"  conflict: {conflict}")
+        self.stdout.write(result.summary())
+        if result.conflicts:
+            raise CommandError(
+                f"{len(result.conflicts)} conflict(s): those stored rulings were left unchanged.",
+                returncode=1,
+            )
+
+    def _progress(self, done: int, total: int) -> None:
+        self.stderr.write(f"  {done}/{total} rulings done")

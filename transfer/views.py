@@ -1,0 +1,141 @@
+"""Transfer page (club admins): download a bundle of the club's rulings, upload one from a
+club laptop. The bundles themselves: ``transfer/bundles.py``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.http import require_GET, require_POST
+
+from clubs.access import clubs, requested_club
+from clubs.models import Club, Role
+
+from . import bundles as transfer
+
+MAX_UPLOAD = 200 * 1024 * 1024
+
+
+class DownloadForm(forms.Form):
+    since = forms.DateField(
+        label=gettext_lazy("Opgeslagen vanaf"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        help_text=gettext_lazy("Leeg: alle definitieve arbitrages."),
+    )
+    include_training = forms.BooleanField(label=gettext_lazy("Ook oefenarbitrages"), required=False)
+
+
+class UploadForm(forms.Form):
+    bundle = forms.FileField(
+        label=gettext_lazy("Bestand (.json) van de clublaptop"),
+        widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
+    )
+
+    def clean_bundle(self):
+        bundle = self.cleaned_data["bundle"]
+        if bundle.size > MAX_UPLOAD:
+            raise forms.ValidationError(_("Het bestand is te groot."))
+        return bundle
+
+
+REFUSALS = {
+    "json": gettext_lazy("Dit is geen geldig JSON-bestand. Er is niets geïmporteerd."),
+    "format": gettext_lazy(
+        "Dit is geen Leidraad-bestand met arbitrages. Er is niets geïmporteerd."
+    ),
+    "version": gettext_lazy(
+        "Deze versie van het bestand wordt niet ondersteund. Er is niets geïmporteerd."
+    ),
+    "refused": gettext_lazy(
+        "Het bestand is geweigerd (bijvoorbeeld een verbroken auditketen). Er is niets "
+        "geïmporteerd."
+    ),
+}
+
+
+@require_GET
+def page(request: HttpRequest) -> HttpResponse:
+    club = requested_club(request, roles=[Role.ADMIN])
+    return render(request, "rulings/transfer.html", _transfer_context(request, club))
+
+
+def _transfer_context(
+    request: HttpRequest, club: Club, upload: UploadForm | None = None
+) -> dict[str, Any]:
+    return {
+        "club": club,
+        "clubs": clubs(request, roles=[Role.ADMIN]),
+        "download_form": DownloadForm(request.GET or None),
+        "upload_form": upload or UploadForm(),
+        "count": transfer.rulings_for_export(club).count(),
+    }
+
+
+@require_POST
+def upload(request: HttpRequest) -> HttpResponse:
+    club = requested_club(request, roles=[Role.ADMIN])
+    form = UploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        context = _transfer_context(request, club, upload=form)
+        return render(request, "rulings/transfer.html", context, status=400)
+    try:
+        bundle = transfer.read_bundle(form.cleaned_data["bundle"].read())
+        result = transfer.import_bundle(bundle, club)
+    except transfer.BundleError as error:
+        messages.error(request, REFUSALS.get(error.code, REFUSALS["refused"]))
+        for problem in error.problems[: transfer.MAX_PROBLEMS] or [error.message]:
+            messages.error(request, problem)
+        return redirect(f"{reverse('transfer:page')}?club={club.slug}")
+    messages.success(
+        request,
+        _(
+            "Geïmporteerd in %(club)s: %(created)d nieuw, %(unchanged)d al aanwezig, "
+            "%(conflicts)d conflict(en)."
+        )
+        % {
+            "club": club.name,
+            "created": result.created,
+            "unchanged": result.unchanged,
+            "conflicts": len(result.conflicts),
+        },
+    )
+    for conflict in result.conflicts[: transfer.MAX_PROBLEMS]:
+        messages.warning(request, _("Conflict, opgeslagen arbitrage niet gewijzigd: %s") % conflict)
+    if result.placeholders:
+        messages.info(
+            request,
+            ngettext(
+                "Nieuwe gebruiker zonder inlog aangemaakt: %(names)s",
+                "Nieuwe gebruikers zonder inlog aangemaakt: %(names)s",
+                len(result.placeholders),
+            )
+            % {"names": ", ".join(result.placeholders)},
+        )
+    return redirect(f"{reverse('transfer:page')}?club={club.slug}")
+
+
+@require_GET
+def download(request: HttpRequest) -> HttpResponse:
+    club = requested_club(request, roles=[Role.ADMIN])
+    form = DownloadForm(request.GET)
+    if not form.is_valid():
+        return render(
+            request, "rulings/transfer.html", _transfer_context(request, club), status=400
+        )
+    response = StreamingHttpResponse(
+        transfer.iter_bundle(
+            club,
+            since=form.cleaned_data["since"],
+            include_training=form.cleaned_data["include_training"],
+        ),
+        content_type="application/json; charset=utf-8",
+    )
+    response["Content-Disposition"] = f'attachment; filename="{transfer.export_filename(club)}"'
+    return response

@@ -1,0 +1,90 @@
+"""Which law articles a ruling cites, kept on ``Ruling.cited_articles`` for the archive.
+
+A ruling cites what its current path (the steps that are not superseded) and its outcome cite.
+The archive filters on one article and the statistics count per article, so the article numbers
+are stored denormalised as ``|27|47|``: ``cited_articles__contains="|27|"`` is exact (``|2|``
+never matches ``|27|``), and grouping on the whole string gives few groups to count from.
+
+The wizard calls :func:`refresh_cited_articles` when it saves a ruling; the importer computes the
+same value from bundle data with :func:`articles_in`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rulings.models import Ruling
+
+_ARTICLE_RE = re.compile(r"^\s*(?:art(?:ikel|icle)?\.?\s*|law\s*|wet\s*)?(\d{1,3})", re.I)
+MAX_LENGTH = 400
+
+
+def article_number(key: str) -> str | None:
+    """The article of a canonical key: ``27B1(a)`` → ``27``, ``52(a)`` → ``52``."""
+    match = _ARTICLE_RE.match(key or "")
+    return str(int(match.group(1))) if match else None
+
+
+def citation_keys(citations: Any) -> list[str]:
+    """The keys of a citation snapshot: a list of keys, or of mappings with a ``key``."""
+    keys: list[str] = []
+    if isinstance(citations, str):
+        citations = [citations]
+    if not isinstance(citations, Iterable) or isinstance(citations, Mapping):
+        return keys
+    for item in citations:
+        if isinstance(item, str):
+            keys.append(item)
+        elif isinstance(item, Mapping) and isinstance(item.get("key"), str):
+            keys.append(item["key"])
+    return keys
+
+
+def outcome_keys(outcome: Any) -> list[str]:
+    """The keys the outcome snapshot cites (``cites`` or ``citations``)."""
+    if not isinstance(outcome, Mapping):
+        return []
+    return citation_keys(outcome.get("citations", outcome.get("cites", [])))
+
+
+def articles_in(step_citations: Iterable[Any], outcome: Any) -> list[str]:
+    """Sorted article numbers cited by the given step snapshots and the outcome."""
+    keys = [key for citations in step_citations for key in citation_keys(citations)]
+    keys += outcome_keys(outcome)
+    numbers = {number for key in keys if (number := article_number(key))}
+    return sorted(numbers, key=int)
+
+
+def encode(articles: Iterable[str]) -> str:
+    """``["27", "47"]`` → ``"|27|47|"``; empty for none. Never longer than the field."""
+    text = "|" + "|".join(articles) + "|" if articles else ""
+    while len(text) > MAX_LENGTH:
+        text = text[: text.rstrip("|").rfind("|") + 1]
+    return text
+
+
+def decode(text: str) -> list[str]:
+    return [part for part in (text or "").split("|") if part]
+
+
+def cited_articles(ruling: Ruling) -> list[str]:
+    """The article numbers ``ruling`` cites through its current path and outcome."""
+    step_citations = ruling.steps.filter(superseded=False).values_list("citations", flat=True)
+    return articles_in(step_citations, ruling.outcome)
+
+
+def refresh_cited_articles(ruling: Ruling, *, save: bool = True) -> str:
+    """Recompute ``ruling.cited_articles``; one query to read, one to save (when ``save``)."""
+    ruling.cited_articles = encode(cited_articles(ruling))
+    if save and ruling.pk:
+        type(ruling).objects.filter(pk=ruling.pk).update(cited_articles=ruling.cited_articles)
+    return ruling.cited_articles
+
+
+def lookup(article: str) -> str:
+    """The ``cited_articles__contains`` value for one article (``"27"`` → ``"|27|"``)."""
+    number = article_number(article)
+    return f"|{number}|" if number else "|-|"

@@ -1,0 +1,473 @@
+"""Load decision tree files into the database, and check the loaded trees.
+
+The files in ``trees/files/`` are the source of truth. ``load_trees`` parses and validates every
+file first (citations against the law text of the tree's edition in the database) and only then
+writes, in one transaction: all trees or, on any problem, nothing. A tree whose content hash
+(``Tree.version``) did not change is left alone, so loading twice writes nothing the second time.
+
+``check_tree_rows`` rebuilds each loaded tree from its rows and validates it again, which is what
+``manage.py check_trees`` reports.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Prefetch
+from django.utils import timezone
+
+from laws.models import Article, Edition, Provision
+from trees.models import Choice, Citation, Node, Tree
+from trees.spec import (
+    ChoiceSpec,
+    NodeSpec,
+    OutcomeSpec,
+    Text,
+    TreeError,
+    TreeSpec,
+    content_hash,
+    load_tree_file,
+    paths,
+    split_key,
+    validate,
+)
+
+TREES_DIR = Path(__file__).resolve().parent / "files"
+
+
+# --------------------------------------------------------------------------------------------
+# Citations
+
+
+@dataclass
+class EditionIndex:
+    """What an edition holds, for resolving citation keys without a query per key."""
+
+    code: str
+    articles: dict[str, int] = field(default_factory=dict)  # number -> article id
+    with_provisions: set[str] = field(default_factory=set)  # article numbers with provisions
+    provisions: dict[str, tuple[int, int]] = field(default_factory=dict)  # key -> (art, prov)
+
+    @classmethod
+    def build(cls, edition: Edition) -> EditionIndex:
+        index = cls(code=edition.code)
+        for article_id, number in Article.objects.filter(edition=edition).values_list(
+            "id", "number"
+        ):
+            index.articles[number] = article_id
+        for provision_id, key, article_id, number in Provision.objects.filter(
+            article__edition=edition
+        ).values_list("id", "key", "article_id", "article__number"):
+            index.provisions[key] = (article_id, provision_id)
+            index.with_provisions.add(number)
+        return index
+
+    def target(self, key: str) -> tuple[int | None, int | None]:
+        """(article id, provision id) that ``key`` cites; (None, None) when it does not resolve.
+
+        A key resolves to the exact provision when the edition has it; a whole-article key
+        (``27``) to the article; a more precise key to the article only when the edition holds no
+        official provisions for that article (edition 2017 ships summaries only).
+        """
+        parts = split_key(key)
+        if parts is None:
+            return None, None
+        number = parts[0]
+        article_id = self.articles.get(number)
+        if article_id is None:
+            return None, None
+        if key in self.provisions:
+            return self.provisions[key]
+        if key == number or number not in self.with_provisions:
+            return article_id, None
+        return None, None
+
+    def resolves(self, key: str) -> bool:
+        return self.target(key)[0] is not None
+
+
+def edition_indexes(codes: Iterable[str]) -> dict[str, EditionIndex]:
+    editions = Edition.objects.filter(code__in=set(codes))
+    return {edition.code: EditionIndex.build(edition) for edition in editions}
+
+
+def resolve_citations(
+    edition: Edition | None = None, indexes: dict[str, EditionIndex] | None = None
+) -> int:
+    """Point every citation (of ``edition``'s trees, or all) at its article and provision again.
+
+    Run after the law text of an edition was (re)imported: the import replaces articles, which
+    clears these links. Returns the number of citations whose link changed.
+    """
+    trees = Tree.objects.select_related("edition")
+    if edition is not None:
+        trees = trees.filter(edition=edition)
+    changed: list[Citation] = []
+    by_code: dict[str, list[int]] = {}
+    for tree_id, code in trees.values_list("id", "edition__code"):
+        by_code.setdefault(code, []).append(tree_id)
+    indexes = dict(indexes or {})
+    missing = set(by_code) - set(indexes)
+    if missing:
+        indexes.update(edition_indexes(missing))
+    for code, tree_ids in by_code.items():
+        index = indexes[code]
+        for citation in Citation.objects.filter(node__tree_id__in=tree_ids):
+            article_id, provision_id = index.target(citation.key)
+            if (citation.article_id, citation.provision_id) != (article_id, provision_id):
+                citation.article_id, citation.provision_id = article_id, provision_id
+                changed.append(citation)
+    Citation.objects.bulk_update(changed, ["article", "provision"])
+    return len(changed)
+
+
+# --------------------------------------------------------------------------------------------
+# Loading
+
+
+@dataclass
+class LoadReport:
+    loaded: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)
+    not_in_files: list[str] = field(default_factory=list)
+    relinked: int = 0
+
+
+def _label(path: Path) -> str:
+    """A path for messages: relative to the project when it is inside it."""
+    base = Path(settings.BASE_DIR)
+    try:
+        return str(path.resolve().relative_to(base))
+    except ValueError:
+        return str(path)
+
+
+def read_tree_files(directory: Path) -> list[TreeSpec]:
+    """Parse every ``*.yaml`` file in ``directory``; raise one TreeError listing every failure."""
+    files = sorted(Path(directory).glob("*.yaml"))
+    if not files:
+        raise TreeError(f"{_label(Path(directory))}: no tree files (*.yaml) found")
+    specs: list[TreeSpec] = []
+    problems: list[str] = []
+    for path in files:
+        try:
+            specs.append(load_tree_file(path, _label(path)))
+        except TreeError as error:
+            problems.extend(error.problems)
+    if problems:
+        raise TreeError("\n".join(problems), problems)
+    return specs
+
+
+def check_specs(
+    specs: list[TreeSpec],
+    known_slugs: Iterable[str] = (),
+    indexes: dict[str, EditionIndex] | None = None,
+) -> dict[str, list[str]]:
+    """Problems per slug for parsed specs, with citations checked against the database."""
+    if indexes is None:
+        indexes = edition_indexes(spec.edition for spec in specs)
+    slugs = {spec.slug for spec in specs} | set(known_slugs)
+    result: dict[str, list[str]] = {}
+    for spec in specs:
+        index = indexes.get(spec.edition)
+        problems: list[str] = []
+        if index is None:
+            problems.append(
+                f"edition {spec.edition} is not loaded: import its law text first"
+                " (manage.py bootstrap or import_laws)"
+            )
+            problems += validate(spec, None, slugs)
+        else:
+            problems += validate(spec, index.resolves, slugs)
+        result[spec.slug] = problems
+    return result
+
+
+def load_trees(directory: Path | str = TREES_DIR, stdout: IO[str] | None = None) -> LoadReport:
+    """Load every tree file in ``directory``: all of them, or nothing when any has a problem.
+
+    Raises TreeError (every message prefixed with the file, naming the node) before anything is
+    written. Trees whose content hash is unchanged are not rewritten.
+    """
+    out = stdout or io.StringIO()
+    specs = read_tree_files(Path(directory))
+    existing_slugs = set(Tree.objects.values_list("slug", flat=True))
+    editions = {e.code: e for e in Edition.objects.filter(code__in={s.edition for s in specs})}
+    indexes = {code: EditionIndex.build(edition) for code, edition in editions.items()}
+    checked = check_specs(specs, existing_slugs, indexes)
+    problems = [f"{spec.source}: {problem}" for spec in specs for problem in checked[spec.slug]]
+    if problems:
+        raise TreeError("\n".join(problems), problems)
+
+    report = LoadReport()
+    current = {tree.slug: tree for tree in Tree.objects.filter(slug__in=[s.slug for s in specs])}
+    now = timezone.now()
+    with transaction.atomic():
+        for spec in specs:
+            version = content_hash(spec)
+            tree = current.get(spec.slug)
+            if tree is not None and tree.version == version:
+                report.unchanged.append(spec.slug)
+                if tree.source_path != spec.source:
+                    Tree.objects.filter(pk=tree.pk).update(source_path=spec.source)
+                continue
+            _store(spec, version, tree, editions[spec.edition], indexes[spec.edition], now)
+            report.loaded.append(spec.slug)
+        report.relinked = resolve_citations(indexes=indexes)
+    report.not_in_files = sorted(existing_slugs - {spec.slug for spec in specs})
+
+    for slug in report.loaded:
+        out.write(f"Tree {slug}: loaded\n")
+    for slug in report.unchanged:
+        out.write(f"Tree {slug}: up to date\n")
+    for slug in report.not_in_files:
+        out.write(f"Tree {slug}: in the database but no longer in {_label(Path(directory))}\n")
+    return report
+
+
+def _text_fields(prefix: str, text: Text | None) -> dict[str, str]:
+    return {
+        f"{prefix}_nl": text.nl if text else "",
+        f"{prefix}_en": text.en if text else "",
+    }
+
+
+def _store(
+    spec: TreeSpec,
+    version: str,
+    tree: Tree | None,
+    edition: Edition,
+    index: EditionIndex,
+    now: Any,
+) -> Tree:
+    """Write one tree: the row is updated in place (its id stays), its nodes are replaced."""
+    values = {
+        "edition": edition,
+        "phase": spec.phase,
+        **_text_fields("title", spec.title),
+        **_text_fields("description", spec.description),
+        "notes": spec.notes,
+        "start_key": spec.start,
+        "version": version,
+        "source_path": spec.source,
+        "loaded_at": now,
+    }
+    if tree is None:
+        tree = Tree.objects.create(slug=spec.slug, **values)
+    else:
+        for name, value in values.items():
+            setattr(tree, name, value)
+        tree.save()
+        tree.nodes.all().delete()
+
+    nodes = Node.objects.bulk_create(
+        Node(tree=tree, order=order, **_node_fields(node)) for order, node in enumerate(spec.nodes)
+    )
+    by_key = {node.key: node for node in nodes}
+    Choice.objects.bulk_create(
+        Choice(
+            node=by_key[node.key],
+            key=choice.key,
+            label_nl=choice.label.nl,
+            label_en=choice.label.en,
+            target=by_key[choice.target],
+            order=order,
+        )
+        for node in spec.nodes
+        for order, choice in enumerate(node.choices)
+    )
+    citations = []
+    for node in spec.nodes:
+        for order, key in enumerate(node.cites):
+            article_id, provision_id = index.target(key)
+            citations.append(
+                Citation(
+                    node=by_key[node.key],
+                    key=key,
+                    order=order,
+                    article_id=article_id,
+                    provision_id=provision_id,
+                )
+            )
+    Citation.objects.bulk_create(citations)
+    return tree
+
+
+def _node_fields(node: NodeSpec) -> dict[str, Any]:
+    outcome = node.outcome
+    fields: dict[str, Any] = {
+        "key": node.key,
+        "kind": node.kind,
+        **_text_fields("text", node.text),
+        **_text_fields("help", node.help),
+    }
+    if outcome is not None:
+        fields.update(
+            **_text_fields("ruling", outcome.ruling),
+            **_text_fields("options", outcome.options),
+            **_text_fields("announce", outcome.announce),
+            chooser=outcome.chooser,
+            adjusted_score=outcome.adjusted_score,
+            unauthorised_information=outcome.unauthorised_information,
+            see_tree=outcome.see_tree or "",
+        )
+    return fields
+
+
+def bootstrap_trees(stdout: IO[str]) -> LoadReport:
+    """Load the shipped trees (``trees/files/``); for ``manage.py bootstrap``, after the laws."""
+    return load_trees(TREES_DIR, stdout)
+
+
+# --------------------------------------------------------------------------------------------
+# Checking loaded trees
+
+
+def _text(obj: Any, prefix: str) -> Text:
+    return Text(nl=getattr(obj, f"{prefix}_nl"), en=getattr(obj, f"{prefix}_en"))
+
+
+def _optional_text(obj: Any, prefix: str) -> Text | None:
+    text = _text(obj, prefix)
+    return text if (text.nl or text.en) else None
+
+
+def spec_from_rows(tree: Tree) -> TreeSpec:
+    """Rebuild the spec of a loaded tree (nodes, choices and citations prefetched or not)."""
+    nodes = []
+    for node in tree.nodes.all():
+        outcome = None
+        if node.kind == "outcome":
+            outcome = OutcomeSpec(
+                ruling=_text(node, "ruling"),
+                announce=_text(node, "announce"),
+                options=_optional_text(node, "options"),
+                chooser=node.chooser,
+                adjusted_score=node.adjusted_score,
+                unauthorised_information=node.unauthorised_information,
+                see_tree=node.see_tree or None,
+            )
+        nodes.append(
+            NodeSpec(
+                key=node.key,
+                kind=node.kind,
+                text=_text(node, "text"),
+                help=_optional_text(node, "help"),
+                cites=tuple(citation.key for citation in node.citations.all()),
+                choices=tuple(
+                    ChoiceSpec(key=c.key, label=_text(c, "label"), target=c.target.key)
+                    for c in node.choices.all()
+                ),
+                outcome=outcome,
+            )
+        )
+    return TreeSpec(
+        slug=tree.slug,
+        edition=tree.edition.code,
+        phase=tree.phase,
+        title=_text(tree, "title"),
+        description=_text(tree, "description"),
+        notes=tree.notes,
+        start=tree.start_key,
+        nodes=tuple(nodes),
+        source=tree.source_path,
+    )
+
+
+def loaded_trees() -> list[Tree]:
+    """Every loaded tree with its nodes, choices and citations, in a fixed number of queries."""
+    return list(
+        Tree.objects.select_related("edition")
+        .prefetch_related(
+            Prefetch("nodes", queryset=Node.objects.order_by("order")),
+            Prefetch(
+                "nodes__choices", queryset=Choice.objects.select_related("target").order_by("order")
+            ),
+            Prefetch("nodes__citations", queryset=Citation.objects.order_by("order")),
+        )
+        .order_by("slug")
+    )
+
+
+def summary(spec: TreeSpec, problems: list[str]) -> dict[str, Any]:
+    """The ``check_trees --json`` entry of one tree."""
+    try:
+        path_count = len(paths(spec))
+    except TreeError:
+        path_count = 0
+    return {
+        "slug": spec.slug,
+        "edition": spec.edition,
+        "nodes": len(spec.nodes),
+        "questions": len(spec.questions),
+        "outcomes": len(spec.outcomes),
+        "paths": path_count,
+        "problems": problems,
+    }
+
+
+def check_tree_rows() -> list[dict[str, Any]]:
+    """Validate every loaded tree again (citations against the current law text)."""
+    trees = loaded_trees()
+    specs = [spec_from_rows(tree) for tree in trees]
+    checked = check_specs(specs)
+    result = []
+    for tree, spec in zip(trees, specs, strict=True):
+        problems = list(checked[spec.slug])
+        if content_hash(spec) != tree.version:
+            problems.append(
+                f"the stored tree does not match its version {tree.version[:12]}: run load_trees"
+            )
+        result.append(summary(spec, problems))
+    return result
+
+
+def check_tree_files(directory: Path | str = TREES_DIR) -> list[dict[str, Any]]:
+    """Validate the tree files without loading them (for authors, before ``load_trees``)."""
+    directory = Path(directory)
+    result: list[dict[str, Any]] = []
+    specs: list[TreeSpec] = []
+    for path in sorted(directory.glob("*.yaml")):
+        try:
+            specs.append(load_tree_file(path, _label(path)))
+        except TreeError as error:
+            result.append(
+                {
+                    "slug": path.stem,
+                    "edition": "",
+                    "nodes": 0,
+                    "questions": 0,
+                    "outcomes": 0,
+                    "paths": 0,
+                    "problems": error.problems,
+                }
+            )
+    checked = check_specs(specs, Tree.objects.values_list("slug", flat=True))
+    result += [summary(spec, checked[spec.slug]) for spec in specs]
+    return sorted(result, key=lambda entry: entry["slug"])
+
+
+def trees_citing(article: Article) -> list[dict[str, Any]]:
+    """The trees whose nodes cite ``article`` (or one of its provisions), for the article page:
+    ``[{"tree": Tree, "keys": [key, ...], "nodes": [node key, ...]}]``, ordered by tree title."""
+    uses: dict[int, dict[str, Any]] = {}
+    citations = (
+        Citation.objects.filter(article=article)
+        .select_related("node__tree__edition")
+        .order_by("node__tree__title_nl", "node__order", "order")
+    )
+    for citation in citations:
+        tree = citation.node.tree
+        use = uses.setdefault(tree.pk, {"tree": tree, "keys": [], "nodes": []})
+        if citation.key not in use["keys"]:
+            use["keys"].append(citation.key)
+        if citation.node.key not in use["nodes"]:
+            use["nodes"].append(citation.node.key)
+    return list(uses.values())

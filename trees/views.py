@@ -1,0 +1,186 @@
+"""Decision tree pages (public): the list of trees and a tree as outline and diagram."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from itertools import groupby
+
+from django.contrib.auth.decorators import login_not_required
+from django.db.models import Prefetch, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from trees.diagram import render_svg
+from trees.loading import spec_from_rows
+from trees.models import Choice, Citation, Node, Phase, Tree
+
+SEARCH_FIELDS = ["slug", "title_nl", "title_en", "description_nl", "description_en"]
+LIST_ITEM_RE = re.compile(r"^(?:\d{1,2}[.)]|\([a-z]\)|[a-z][.)]|[-*•])\s")
+
+
+def prose_html(text: str) -> SafeString:
+    """Tree text as HTML: blank lines separate paragraphs, lines that start with a list marker
+    (``1.``, ``(a)``, ``-``) are list items (continued by indented lines), and every other line
+    break is just a wrapped line. Everything is escaped."""
+    blocks: list[str] = []
+    for paragraph in re.split(r"\n\s*\n", text.strip()):
+        lines: list[tuple[bool, str]] = []  # (is list item, text)
+        for raw in paragraph.splitlines():
+            line = raw.strip()
+            if not line:
+                continue
+            is_item = bool(LIST_ITEM_RE.match(line))
+            continues = lines and not is_item and (not lines[-1][0] or raw[:1].isspace())
+            if continues:  # a wrapped line (of a list item: only when indented)
+                lines[-1] = (lines[-1][0], f"{lines[-1][1]} {line}")
+            else:
+                lines.append((is_item, line))
+        html: list[str] = []
+        items: list[str] = []
+        for is_item, line in lines:
+            if is_item:
+                items.append(format_html("<li>{}</li>", line))
+                continue
+            if items:
+                html.append(format_html('<ul class="tree-list">{}</ul>', mark_safe("".join(items))))
+                items = []
+            html.append(format_html("<p>{}</p>", line))
+        if items:
+            html.append(format_html('<ul class="tree-list">{}</ul>', mark_safe("".join(items))))
+        blocks.append("".join(html))
+    return mark_safe("".join(blocks))  # every piece went through format_html
+
+
+@dataclass
+class EditionGroup:
+    code: str
+    trees: list[Tree] = field(default_factory=list)
+
+
+@dataclass
+class PhaseGroup:
+    phase: str
+    label: str
+    editions: list[EditionGroup] = field(default_factory=list)
+
+
+def _grouped(trees: list[Tree]) -> list[PhaseGroup]:
+    """Trees by phase (auction first), then by edition (newest first)."""
+    labels = dict(Phase.choices)
+    phase_order = [value for value, _label in Phase.choices]
+    ordered = sorted(trees, key=lambda t: t.title.lower())
+    ordered.sort(key=lambda t: t.edition.code, reverse=True)
+    ordered.sort(key=lambda t: phase_order.index(t.phase) if t.phase in phase_order else 99)
+    groups = []
+    for phase, in_phase in groupby(ordered, key=lambda t: t.phase):
+        group = PhaseGroup(phase=phase, label=str(labels.get(phase, phase)))
+        for code, in_edition in groupby(in_phase, key=lambda t: t.edition.code):
+            group.editions.append(EditionGroup(code=code, trees=list(in_edition)))
+        groups.append(group)
+    return groups
+
+
+@login_not_required
+def tree_list(request: HttpRequest) -> HttpResponse:
+    query = request.GET.get("q", "").strip()[:100]
+    trees = Tree.objects.select_related("edition")
+    if query:
+        condition = Q()
+        for word in query.split():
+            word_matches = Q()
+            for name in SEARCH_FIELDS:
+                word_matches |= Q(**{f"{name}__icontains": word})
+            word_matches |= Q(edition__code=word)
+            condition &= word_matches
+        trees = trees.filter(condition)
+    found = list(trees)
+    context = {"query": query, "groups": _grouped(found), "count": len(found)}
+    template = "laws/tree_list.html#results" if request.htmx else "laws/tree_list.html"
+    return render(request, template, context)
+
+
+@dataclass
+class CitationLink:
+    key: str
+    url: str
+    title: str
+
+
+def _citation_link(citation: Citation, code: str) -> CitationLink:
+    if citation.article is None:
+        return CitationLink(citation.key, "", _("niet gevonden in deze editie"))
+    url = reverse("laws:article", args=[code, citation.article.number])
+    if citation.provision is not None:
+        return CitationLink(citation.key, f"{url}#{citation.provision.key}", "")
+    if citation.key == citation.article.number:
+        return CitationLink(citation.key, f"{url}#artikel", "")
+    # Edition without official text for this article: the page shows our summary.
+    return CitationLink(citation.key, f"{url}#samenvatting", _("samenvatting van het artikel"))
+
+
+@login_not_required
+def tree_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tree = get_object_or_404(
+        Tree.objects.select_related("edition").prefetch_related(
+            Prefetch("nodes", queryset=Node.objects.order_by("order")),
+            Prefetch(
+                "nodes__choices",
+                queryset=Choice.objects.select_related("target").order_by("order"),
+            ),
+            Prefetch(
+                "nodes__citations",
+                queryset=Citation.objects.select_related("article", "provision").order_by("order"),
+            ),
+        ),
+        slug=slug,
+    )
+    nodes = list(tree.nodes.all())
+    keys = {node.key for node in nodes}
+    highlight = request.GET.get("node", "")
+    if highlight not in keys:
+        highlight = ""
+    code = tree.edition.code
+    see_trees = {
+        t.slug: t
+        for t in Tree.objects.filter(slug__in={n.see_tree for n in nodes if n.see_tree}).only(
+            "slug", "title_nl", "title_en"
+        )
+    }
+    entries = [
+        {
+            "node": node,
+            "citations": [_citation_link(c, code) for c in node.citations.all()],
+            "choices": list(node.choices.all()),
+            "see_tree": see_trees.get(node.see_tree),
+            "ruling": prose_html(node.ruling) if node.is_outcome else "",
+        }
+        for node in nodes
+    ]
+    language = (get_language() or "nl")[:2]
+    spec = spec_from_rows(tree)
+    questions = sum(1 for node in nodes if node.kind == "question")
+    description = _(
+        "Stroomschema met %(questions)d vragen en %(outcomes)d uitkomsten. De uitgeschreven "
+        "boom op deze pagina is het tekstalternatief."
+    ) % {"questions": questions, "outcomes": len(nodes) - questions}
+    svg = render_svg(
+        spec,
+        language=language,
+        highlight=highlight or None,
+        title=_("Stroomschema: %(title)s (%(edition)s)") % {"title": tree.title, "edition": code},
+        description=description,
+    )
+    context = {
+        "tree": tree,
+        "entries": entries,
+        "highlight": highlight,
+        "diagram": mark_safe(svg),  # built from escaped pieces in laws.diagram
+        "start_key": tree.start_key,
+    }
+    return render(request, "laws/tree_detail.html", context)
