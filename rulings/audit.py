@@ -9,7 +9,8 @@ statement as the state change the event records, so a deleted tail is noticed as
 :func:`append` is for callers outside the wizard (a reviewer's view, an export); the wizard
 builds events with :func:`chain` and writes them together with its own update of the ruling.
 :func:`verify` checks one ruling; :func:`verify_all` streams through every event in the
-database in ruling order, a chunk at a time, so it runs in constant memory.
+database in ruling order, a chunk at a time, so it runs in constant memory. Both, and the
+import of a transfer bundle, find breaks with the one check :func:`chain_problems`.
 """
 
 from __future__ import annotations
@@ -162,46 +163,56 @@ def append(
 # Verification
 
 
-@dataclass(frozen=True)
-class _Head:
-    pk: int
-    uuid: Any
-    sequence: int
-    hash: str
-
-
 _EVENT_FIELDS = ("sequence", "at", "actor_name", "action", "data", "prev_hash", "hash")
 
 
-def _problems(head: _Head, events: Iterable[tuple]) -> list[str]:
-    """Every break in one ruling's chain. ``events`` are rows of ``_EVENT_FIELDS`` in
-    sequence order."""
+def chain_problems(
+    ruling_uuid: Any, events: Iterable[Sequence[Any]], head: tuple[Any, Any]
+) -> list[str]:
+    """Every break in one ruling's chain: the one check for the database and for bundles.
+
+    ``events`` are rows of ``_EVENT_FIELDS`` (sequence, at, actor_name, action, data,
+    prev_hash, hash) in the order stored; ``head`` is (sequence, hash) as the ruling records
+    it. Sequences must run 1, 2, …, each ``prev_hash`` must be the hash before it, each
+    ``hash`` must be the hash of its event, and the last event must be the recorded head.
+    Rows from a bundle may be malformed: an ``at`` of None (a time that could not be read)
+    or content that cannot be hashed is reported as an incomplete event, a sequence that is
+    not a number as out of order.
+    """
     problems: list[str] = []
     expected_sequence = 1
     prev_hash = GENESIS
     last_sequence, last_hash = 0, ""
     for sequence, at, name, action, data, stored_prev, stored_hash in events:
         where = f"event {sequence}"
+        numeric = isinstance(sequence, int)
         if sequence != expected_sequence:
             missing = (
                 f"events {expected_sequence}–{sequence - 1} missing"
-                if sequence > expected_sequence
-                else f"sequence {sequence} out of order (expected {expected_sequence})"
+                if numeric and sequence > expected_sequence
+                else f"sequence {sequence!r} out of order (expected {expected_sequence})"
             )
             problems.append(f"{where}: {missing}")
         if stored_prev != prev_hash:
             problems.append(f"{where}: prev_hash does not match the hash of the event before it")
-        recomputed = compute_hash(head.uuid, sequence, at, name, action, data, stored_prev)
-        if recomputed != stored_hash:
-            problems.append(f"{where} ({action}): content changed (hash does not match)")
-        expected_sequence = sequence + 1
+        try:
+            if at is None:
+                raise ValueError("no time")
+            recomputed = compute_hash(ruling_uuid, sequence, at, name, action, data, stored_prev)
+        except (TypeError, ValueError, OverflowError):
+            problems.append(f"{where}: incomplete event")
+        else:
+            if recomputed != stored_hash:
+                problems.append(f"{where} ({action}): content changed (hash does not match)")
+        expected_sequence = sequence + 1 if numeric else expected_sequence + 1
         prev_hash = stored_hash
         last_sequence, last_hash = sequence, stored_hash
-    if (last_sequence, last_hash) != (head.sequence, head.hash or ""):
+    head_sequence, head_hash = head
+    if (last_sequence, last_hash) != (head_sequence, head_hash or ""):
         problems.append(
-            f"head: the ruling records {head.sequence} event(s) ending in "
-            f"{(head.hash or '-')[:12]}, the log ends at event {last_sequence} "
-            f"({(last_hash or '-')[:12]})"
+            f"head: the ruling records {head_sequence} event(s) ending in "
+            f"{str(head_hash or '-')[:12]}, the log ends at event {last_sequence} "
+            f"({str(last_hash or '-')[:12]})"
         )
     return problems
 
@@ -211,7 +222,7 @@ def verify(ruling: Ruling) -> list[str]:
     row = Ruling.objects.filter(pk=ruling.pk).values_list("uuid", "audit_sequence", "audit_head")
     uuid, sequence, head_hash = row.get()
     events = ruling.audit_events.order_by("sequence").values_list(*_EVENT_FIELDS)
-    return _problems(_Head(ruling.pk, uuid, sequence, head_hash), events.iterator(CHUNK))
+    return chain_problems(uuid, events.iterator(CHUNK), (sequence, head_hash))
 
 
 @dataclass(frozen=True)
@@ -248,5 +259,4 @@ def verify_all(rulings: Iterable[int] | None = None) -> Iterator[RulingCheck]:
         while pending is not None and pending[0] == pk:
             own.append(pending[1:])
             pending = next(event_rows, None)
-        head = _Head(pk, uuid, sequence, head_hash)
-        yield RulingCheck(pk, uuid, len(own), _problems(head, own))
+        yield RulingCheck(pk, uuid, len(own), chain_problems(uuid, own, (sequence, head_hash)))

@@ -15,8 +15,9 @@ covers them.
 
 Importing is idempotent by ruling uuid and never rewrites history:
 
-* every audit chain in the bundle is verified with the hash function of ``rulings.audit``, and
-  every snapshot against its digest, before anything is written; one break refuses the bundle;
+* every audit chain in the bundle is verified by ``rulings.audit.chain_problems`` (the check
+  ``verify_audit`` runs on the database), and every snapshot against its digest, before
+  anything is written; one break refuses the bundle;
 * a ruling the server does not know is created with its steps, reviews and events as they are;
 * a ruling the server knows is left alone. It is *unchanged* when its content matches and the
   bundle's chain is the server's chain or the start of it (the server may have added reviews
@@ -270,42 +271,24 @@ def export_filename(club: Club) -> str:
 # Verification
 
 
-def verify_events(ruling_uuid: Any, events: list[dict[str, Any]]) -> list[str]:
-    """Every break in one ruling's chain, given as bundle event dicts in sequence order.
-
-    The same checks as ``rulings.audit.verify`` with its hash function: sequences 1, 2, …,
-    each ``prev_hash`` the hash before it, each ``hash`` recomputed from the event."""
-    problems: list[str] = []
-    prev_hash = audit.GENESIS
-    for expected, event in enumerate(events, 1):
-        sequence = event.get("sequence")
-        where = f"event {sequence}"
-        if sequence != expected:
-            problems.append(f"{where}: expected sequence {expected}")
-        if event.get("prev_hash") != prev_hash:
-            problems.append(f"{where}: prev_hash does not match the hash of the event before it")
-        try:
-            at = parse_datetime(event["at"])
-            if at is None or timezone.is_naive(at):
-                raise ValueError("no time")
-            recomputed = audit.compute_hash(
-                ruling_uuid,
-                sequence,
-                at,
-                event.get("actor_name", ""),
-                event.get("action", ""),
-                event.get("data", {}),
-                event.get("prev_hash", ""),
-            )
-        except (KeyError, TypeError, AttributeError, ValueError):
-            problems.append(f"{where}: incomplete event")
-            recomputed = None
-        if recomputed is not None and recomputed != event.get("hash"):
-            problems.append(
-                f"{where} ({event.get('action')}): content changed (hash does not match)"
-            )
-        prev_hash = event.get("hash", "")
-    return problems
+def _event_row(event: dict[str, Any]) -> tuple[Any, ...]:
+    """A bundle event as the row ``rulings.audit.chain_problems`` checks: the time parsed
+    (None when it is missing or no time with a zone), absent values as the hash saw them."""
+    try:
+        at = parse_datetime(event["at"])
+        if at is not None and timezone.is_naive(at):
+            at = None
+    except (KeyError, TypeError, AttributeError, ValueError):
+        at = None
+    return (
+        event.get("sequence"),
+        at,
+        event.get("actor_name", ""),
+        event.get("action", ""),
+        event.get("data", {}),
+        event.get("prev_hash", ""),
+        event.get("hash", ""),
+    )
 
 
 @dataclass
@@ -363,10 +346,8 @@ def _parse_ruling(raw: Any, index: int) -> _Incoming:
     events = _as_list(raw.get("audit", []), f"{where}: audit")
     if not events:
         raise ValueError(f"{where}: no audit events")
-    problems = verify_events(fields["uuid"], events)
     head = (fields.get("audit_sequence", 0), fields.get("audit_head", ""))
-    if head != (events[-1].get("sequence"), events[-1].get("hash")):
-        problems.append("head: the ruling's recorded head is not the last event")
+    problems = audit.chain_problems(fields["uuid"], map(_event_row, events), head)
     if problems:
         raise ValueError(f"{where}: audit chain broken: " + "; ".join(problems))
     parsed_events = [

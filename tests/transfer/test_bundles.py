@@ -289,6 +289,26 @@ def test_a_chain_moved_to_another_ruling_is_refused(tmp_path, bundle_data):
     assert Ruling.objects.count() == 0
 
 
+def test_a_bundle_chain_is_checked_like_the_database_chain(tmp_path, bundle_data):
+    """One check for both (``audit.chain_problems``): a missing event reads the same as in
+    ``verify_audit``, a sequence that is no number is out of order, not a crash."""
+    del bundle_data["rulings"][0]["audit"][1]
+    bundle_data["rulings"][1]["audit"][1]["sequence"] = "2"
+    error = str(refused(write(tmp_path / "gaps.json", bundle_data)))
+    assert "event 3: events 2–2 missing" in error
+    assert "event 2: sequence '2' out of order (expected 2)" in error
+    assert Ruling.objects.count() == 0
+
+
+def test_an_event_time_that_has_no_utc_equivalent_is_refused(tmp_path, bundle_data):
+    """Year 1 at UTC+1 lies before the first UTC time: refused as incomplete, not a crash."""
+    bundle_data["rulings"][0]["audit"][0]["at"] = "0001-01-01T00:00:00+01:00"
+    error = refused(write(tmp_path / "year1.json", bundle_data))
+    assert error.returncode == 2
+    assert "event 1: incomplete event" in str(error)
+    assert Ruling.objects.count() == 0
+
+
 @pytest.mark.parametrize(
     ("content", "message"),
     [

@@ -1,0 +1,182 @@
+"""A small, fully deterministic world for the pinned-format tests (test_pinned_formats.py).
+
+Everything that reaches a hash, a digest or a transfer bundle is fixed here: the law text of
+the edition ``ijk``, the tree file tests/data/trees/ijkboom.yaml, the uuids, the clock and the
+users. :func:`export_world` builds the world with the project's own code (law text rows,
+``load_trees``, the wizard, ``record_review``) and returns the bundle ``iter_bundle`` writes
+for it: run today, that is tests/data/transfer-bundle-v1.json.
+
+Changing anything in this module changes the pinned values: don't, add a new world instead.
+"""
+
+from __future__ import annotations
+
+import io
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from unittest import mock
+
+from django.utils import timezone
+
+from laws.models import Article, ArticleSummary, Edition, Provision, Tree
+from laws.tree_loading import load_trees
+from rulings import transfer, wizard
+from rulings.models import Club, Membership, Review, Role, User, Verdict, record_review
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+TREES = DATA / "trees"
+TREE_FILE = TREES / "ijkboom.yaml"
+BUNDLE_V1 = DATA / "transfer-bundle-v1.json"
+
+CLUB_SLUG, CLUB_NAME = "ijkclub", "BC De IJkclub ♣"
+FIRST = uuid.UUID("00000000-0000-4000-8000-000000000001")
+SECOND = uuid.UUID("00000000-0000-4000-8000-000000000002")
+REVIEW = uuid.UUID("00000000-0000-4000-8000-000000000003")
+# Local time at the club (UTC+1), with microseconds: the bundle and the hash hold it as UTC.
+START = datetime(2025, 3, 1, 19, 30, 5, 123456, tzinfo=timezone.get_fixed_timezone(60))
+EXPORTED = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
+
+
+def make_edition() -> Edition:
+    """Edition ``ijk``: an article with introduction, nested provisions and closing text (25),
+    one with only our summary (27) and one with only a title (40)."""
+    edition = Edition.objects.create(code="ijk", language="nl", title="IJkeditie")
+    article25 = Article.objects.create(
+        edition=edition,
+        number="25",
+        title="Veranderingen van een bieding",
+        order=1,
+        text="Inleiding bij artikel 25 – ♠ é.",
+        closing_text="Slottekst van artikel 25.",
+    )
+    section = Provision.objects.create(
+        article=article25,
+        label="A.",
+        key="25A",
+        heading="Onbedoelde bieding",
+        text="Een onbedoelde bieding mag worden vervangen.",
+        order=1,
+    )
+    Provision.objects.create(
+        article=article25,
+        parent=section,
+        label="1.",
+        key="25A1",
+        text="Zolang partner nog niet heeft geboden – ♠ é.",
+        order=2,
+    )
+    Provision.objects.create(
+        article=article25,
+        label="B.",
+        key="25B",
+        heading="Bedoelde verandering",
+        text="Een bedoelde verandering wordt anders behandeld.",
+        closing_text="Slot van 25B.",
+        order=3,
+    )
+    article27 = Article.objects.create(edition=edition, number="27", title="Onvoldoende bod")
+    ArticleSummary.objects.create(
+        article=article27,
+        text_nl="Eigen samenvatting: een onvoldoende bod – ♠ é.",
+        text_en="Our summary: an insufficient bid – ♠ é.",
+    )
+    Article.objects.create(edition=edition, number="40", title="Afspraken", order=3)
+    return edition
+
+
+def load_tree() -> Tree:
+    """The edition and the fixed tree, loaded the way ``load_trees`` loads shipped trees."""
+    make_edition()
+    load_trees(TREES, stdout=io.StringIO())
+    return Tree.objects.select_related("edition").get(slug="ijkboom")
+
+
+class Clock:
+    """``timezone.now()`` while the world is built: a time that only moves when told."""
+
+    def __init__(self, at: datetime) -> None:
+        self.at = at
+
+    def __call__(self) -> datetime:
+        return self.at
+
+    def tick(self, seconds: int) -> datetime:
+        self.at += timedelta(seconds=seconds)
+        return self.at
+
+
+@contextmanager
+def fixed(clock: Clock) -> Iterator[None]:
+    """The clock for every ``timezone.now()`` (auto_now fields, reviews, the export header) and
+    a fixed uuid for the one review."""
+    review_uuid = Review._meta.get_field("uuid")
+    with (
+        mock.patch("django.utils.timezone.now", clock),
+        mock.patch.object(review_uuid, "_get_default", lambda: REVIEW),
+    ):
+        yield
+
+
+def _member(username: str, club: Club, role: str) -> User:
+    user = User.objects.create_user(username=username, first_name=username.title())
+    Membership.objects.create(user=user, club=club, role=role)
+    return user
+
+
+def build_world() -> Club:
+    """One club, two final rulings on ``ijkboom``: the first with a changed answer, the second
+    reviewed."""
+    clock = Clock(START)
+    with fixed(clock):
+        load_tree()
+        club = Club.objects.create(slug=CLUB_SLUG, name=CLUB_NAME)
+        anna = _member("anna", club, Role.DIRECTOR)
+        rik = _member("rik", club, Role.REVIEWER)
+        tree = wizard.start("ijkboom")
+        context = {
+            "played_on": date(2025, 3, 1),
+            "event": "Dinsdagavond – ♠ é",
+            "table": 3,
+            "board": 7,
+            "notes": "Zuid: ‘ik heb de ♠A’ – ë",
+        }
+
+        first = wizard.begin(
+            uuid=FIRST,
+            club=club,
+            director=anna,
+            tree=tree,
+            node_key=tree.start,
+            choice_key="ja",
+            at=clock.at,
+        ).ruling
+        wizard.answer(first, "voor-partner", 2, "ja", anna, at=clock.tick(20))
+        wizard.answer(first, "onbedoeld", 1, "nee", anna, at=clock.tick(20))  # changed answer
+        wizard.save(first, anna, context, at=clock.tick(30))
+
+        clock.at = START + timedelta(days=1)
+        second = wizard.begin(
+            uuid=SECOND,
+            club=club,
+            director=anna,
+            tree=tree,
+            node_key=tree.start,
+            choice_key="ja",
+            at=clock.at,
+        ).ruling
+        wizard.answer(second, "voor-partner", 2, "nee", anna, at=clock.tick(20))
+        wizard.save(second, anna, {**context, "board": 12}, at=clock.tick(30))
+        clock.tick(3600)
+        record_review(second, rik, Verdict.AMENDED, "Te streng – ♠ é.", "Geen straf.", ["25A"])
+    return club
+
+
+def export_world() -> str:
+    """The bundle of :func:`build_world` as ``iter_bundle`` writes it, exported at a fixed
+    time."""
+    club = build_world()
+    with fixed(Clock(EXPORTED)):
+        return "".join(transfer.iter_bundle(club))
