@@ -21,10 +21,15 @@ from unittest import mock
 
 from django.utils import timezone
 
-from laws.models import Article, ArticleSummary, Edition, Provision, Tree
-from laws.tree_loading import load_trees
-from rulings import transfer, wizard
-from rulings.models import Club, Membership, Review, Role, User, Verdict, record_review
+from archive.models import Review
+from archive.reviews import record_review
+from clubs.models import Club, Membership, Role, User
+from laws.models import Article, ArticleSummary, Edition, Provision
+from rulings import wizard
+from rulings.models import Verdict
+from transfer import bundles as transfer
+from trees.loading import load_trees
+from trees.models import Tree
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 TREES = DATA / "trees"

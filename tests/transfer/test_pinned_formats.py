@@ -8,7 +8,7 @@ audit chain, every stored snapshot and every bundle on a club laptop. These test
 A failure here means the stored format changed. Do not update the literal: keep the old
 format readable, and make a new format a new version (a new bundle version, a new hash or
 digest scheme recorded with the data), with its own pinned values beside these. The fixed
-inputs live in tests/rulings/pinned_world.py and tests/data/; they must not change either.
+inputs live in tests/support/pinned_world.py and tests/data/; they must not change either.
 """
 
 from __future__ import annotations
@@ -22,21 +22,14 @@ from io import StringIO
 from django.core.management import call_command
 from django.utils import timezone
 
-from laws.trees import content_hash, load_tree_file
-from rulings import audit, snapshot
-from rulings.models import (
-    AuditEvent,
-    Club,
-    Membership,
-    Review,
-    Role,
-    Ruling,
-    Step,
-    TreeSnapshot,
-    User,
-)
-
-from . import pinned_world as world
+from archive.models import Review
+from clubs.models import Club, Membership, Role, User
+from rulings import audit
+from rulings.models import AuditEvent, Ruling, Step
+from tests.support import pinned_world as world
+from trees import snapshot
+from trees.models import TreeSnapshot
+from trees.spec import content_hash, load_tree_file
 
 # --- Audit hash ------------------------------------------------------------------------------
 
