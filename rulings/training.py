@@ -36,6 +36,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from laws import keys
 from laws.diagram import render_svg
 from laws.models import Tree
 from laws.tree_loading import TREES_DIR
@@ -45,7 +46,6 @@ from laws.trees import (
     Text,
     TreeError,
     TreeSpec,
-    canonical_key,
     load_tree_file,
     paths,
     walk,
@@ -227,9 +227,9 @@ def parse_case(text: str, source: str = "") -> CaseSpec:
     cites = []
     for raw in data.get("cites") or []:
         try:
-            cites.append(canonical_key(str(raw)))
-        except ValueError:
-            raise fail(f"citation {raw!r} is not a law reference") from None
+            cites.append(keys.canonical(str(raw)))
+        except keys.InvalidKey as error:
+            raise fail(f"citation {raw!r} is not a law reference: {error.reason}") from None
     difficulty = data.get("difficulty", Difficulty.BASIC)
     if difficulty not in Difficulty.values:
         raise fail(f"difficulty must be one of {Difficulty.values}, not {difficulty!r}")

@@ -14,7 +14,8 @@ from django.utils.text import slugify
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from laws.trees import TreeError, TreeSpec, canonical_key, walk
+from laws import keys
+from laws.trees import TreeError, TreeSpec, walk
 
 from .fields import ModelChoiceField, ModelMultipleChoiceField
 from .models import Club, TrainingCase, TrainingSession
@@ -124,17 +125,17 @@ class TrainingCaseForm(ClubChoiceMixin, forms.ModelForm):
         )
 
     def clean_cites_text(self) -> list[str]:
-        keys = []
+        cited = []
         for raw in re.split(r"[,;]", self.cleaned_data["cites_text"]):
             if not raw.strip():
                 continue
             try:
-                keys.append(canonical_key(raw))
-            except ValueError:
+                cited.append(keys.canonical(raw))
+            except keys.InvalidKey:
                 raise forms.ValidationError(
                     _("'%(raw)s' is geen wetsverwijzing (zoals 50D2(a))."), params={"raw": raw}
                 ) from None
-        return list(dict.fromkeys(keys))
+        return list(dict.fromkeys(cited))
 
     def clean_tags_text(self) -> list[str]:
         return [slugify(tag) for tag in self.cleaned_data["tags_text"].split(",") if slugify(tag)]

@@ -28,8 +28,8 @@ from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from laws import keys
 from laws.models import Tree
-from laws.trees import canonical_key
 
 from . import audit, citations, snapshot, stats, transfer
 from .access import clubs, get_club, get_for_user, roles_in
@@ -91,18 +91,18 @@ class ReviewForm(forms.Form):
     )
 
     def clean_corrected_citations(self) -> list[str]:
-        keys = []
+        cited = []
         for raw in self.cleaned_data["corrected_citations"].replace(";", ",").split(","):
             if not raw.strip():
                 continue
             try:
-                keys.append(canonical_key(raw))
-            except ValueError:
+                cited.append(keys.canonical(raw))
+            except keys.InvalidKey:
                 raise forms.ValidationError(
                     _("‘%(value)s’ is geen wetsverwijzing (bijvoorbeeld 27B1(a)).")
                     % {"value": raw.strip()}
                 ) from None
-        return keys
+        return cited
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
