@@ -44,8 +44,8 @@ rulings index on these):
     :func:`is_canonical` says whether a string already is.
 ``64A1(aa)``
     Rejected. No edition we hold has double-letter sub-items (1963 Art. 52 stops at ``b.``,
-    1987 Art. 47 at ``(b)``, the 2007 seed at single letters, and the 2017 Laws never run a list
-    past a single letter); the deeper 2017 level is a roman numeral in its *own* parentheses
+    1987 Art. 47 at ``(b)``, the 2007 seed only cites ``43B2b``, and no list in the 2017 Laws
+    runs past a single letter); the deeper 2017 level is a roman numeral in its *own* parentheses
     (``12C1(e)(i)``). The old tree grammar allowed ``(aa)`` .. ``(aaaa)``, which let a typo such
     as ``64A1(aa)`` or a roman numeral squeezed into the sub-item place (``12C1(ii)``, which
     would read as sub-item ii) pass as a citation that no text can resolve.
