@@ -17,7 +17,7 @@ class RulingTally(models.Model):
     by and the common filters select on: the statistics page sums these rows instead of
     grouping every ruling (make bench: 200,000 rulings).
 
-    Database triggers keep it (``rulings/tally.py``): every insert, delete and
+    Database triggers keep it (``archive/tally.py``): every insert, delete and
     change of these columns of ``rulings_ruling`` adjusts the counts in the same transaction,
     whoever writes (the wizard, a review, an import, a restore, a bulk insert). ``month`` is the
     month of play as ``YYYY-MM``, empty when the date is not known."""

@@ -3,7 +3,7 @@ director, outcome and cited articles (``Counts``), then shown as breakdowns.
 
 When the filters are ones ``RulingTally`` keeps (tree, edition, status, mode, director, verdict,
 appeal, cited article, and dates on month boundaries), the counts are summed from the tally,
-which the database keeps up to date on every write (``rulings/tally.py``): the page then costs
+which the database keeps up to date on every write (``archive/tally.py``): the page then costs
 about the same for 200 rulings or 200,000. Other filters (table, board, free text, dates within
 a month) group the matching rulings themselves in one query (``groups``), on everything counted;
 the groups are few (they follow the tree paths, the months and the directors) and are summed
@@ -76,7 +76,7 @@ def tree_titles() -> dict[str, str]:
 
 def outcome_title(digest: str | None, key: str, language: str | None = None) -> str:
     """The title of outcome ``key`` in the tree snapshot ``digest`` (kept in memory by
-    ``rulings.snapshot``), so no ruling's large outcome JSON is read; the key when the
+    ``trees.snapshot``), so no ruling's large outcome JSON is read; the key when the
     snapshot does not have it."""
     if not digest:
         return key

@@ -34,11 +34,11 @@ from archive.models import ReviewAction
 from archive.reviews import record_review, set_appeal
 from clubs.access import clubs, get_for_user, requested_club, roles_in
 from clubs.models import Club, Role
+from laws import keys
 from rulings import audit
 from rulings.models import AppealStatus, Ruling, Status, Verdict
 from trees import citations, snapshot
 from trees.models import Tree, TreeSnapshot
-from trees.spec import canonical_key
 
 PER_PAGE = 25
 CSV_CHUNK = 2000
@@ -83,18 +83,18 @@ class ReviewForm(forms.Form):
     )
 
     def clean_corrected_citations(self) -> list[str]:
-        keys = []
+        cited = []
         for raw in self.cleaned_data["corrected_citations"].replace(";", ",").split(","):
             if not raw.strip():
                 continue
             try:
-                keys.append(canonical_key(raw))
-            except ValueError:
+                cited.append(keys.canonical(raw))
+            except keys.InvalidKey:
                 raise forms.ValidationError(
                     _("‘%(value)s’ is geen wetsverwijzing (bijvoorbeeld 27B1(a)).")
                     % {"value": raw.strip()}
                 ) from None
-        return keys
+        return cited
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

@@ -2,7 +2,7 @@
 
 Both are generated deterministically (a seeded ``random.Random``) and fed to the real code paths:
 the law text to ``laws.importer.parse_bytes`` and ``laws.loading.store_edition``, the trees as
-YAML files in a temporary folder to ``laws.tree_loading.load_trees``.
+YAML files in a temporary folder to ``trees.loading.load_trees``.
 
 The law text imitates ``laws/seeds/001_*.txt``: no blank lines, ``ARTIKEL 12`` with the title
 on the next line, section and item headings (``A. Heading`` / ``1. Heading``) followed by text

@@ -5,20 +5,10 @@ Pure module: no Django, no database. ``parse()`` turns text into a ``ParsedEditi
 
 Canonical keys
 --------------
-A provision's key is how directors cite it: the article number, then the section letter,
-the item number and the sub-item in parentheses::
-
-    62D2      article 62, section D, item 2
-    43B2(b)   article 43, section B, item 2, sub-item b
-    52(a)     sub-item a directly under article 52 (1963 style: ``a.`` items, no sections)
-    47A(a)    sub-item a directly under section A
-    12.3      item 3 directly under article 12 (no section); the dot keeps it apart from
-              article 123 -- none of the seeds has such an item
-
-Cross-references in the text are normalised to the same keys: ``artikel 43B2b`` ->
-``43B2(b)``, ``artikel 45 C4(b)`` -> ``45C4(b)``, ``artikel 40 C`` -> ``40C``,
-``art. 50`` -> ``50``. A list (``artikelen 50 en 51``, ``50, 51``, ``50 t/m 52``) gives one
-reference per number written; a range is not expanded.
+A provision's key is how directors cite it (``62D2``, ``43B2(b)``, ``52(a)``, ``47A(a)``;
+an item directly under an article is ``12.3``). The grammar, its accepted variants and the
+cross-references found in the text (``artikel 43B2b`` -> ``43B2(b)``, ``artikelen 50 en
+51``) are defined once, in :mod:`laws.keys`; the parser builds every provision key with it.
 
 Formats handled
 ---------------
@@ -55,8 +45,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
+
+from laws import keys
+from laws.keys import find_references
 
 
 class LawImportError(Exception):
@@ -188,84 +181,9 @@ class ParsedEdition:
 
 
 # --------------------------------------------------------------------------------------------
-# Keys and cross-references
-
-_KEY_RE = re.compile(
-    r"^(?P<article>\d{1,3})(?P<section>[A-Z])?(?P<item>\d{1,2})?"
-    r"(?:\((?P<sub>[a-z])\)|(?P<bare>[a-z]))?$"
-)
-
-
-def make_key(article: str, section: str = "", item: str = "", sub: str = "") -> str:
-    """Build a canonical key from its parts (``make_key("43", "B", "2", "b") == "43B2(b)"``)."""
-    return f"{article}{section}{item}" + (f"({sub})" if sub else "")
-
-
-def split_key(key: str) -> tuple[str, str, str, str] | None:
-    """(article, section, item, sub) of a key such as ``62B``, ``43B2b`` or ``45 C4(b)``.
-
-    Spaces are ignored and a bare trailing letter is a sub-item, as directors write it.
-    Returns None when ``key`` is not a law key.
-    """
-    match = _KEY_RE.match(re.sub(r"\s+", "", key))
-    if not match:
-        return None
-    if match.group("item") and not match.group("section"):
-        return None  # "623" is article 623; an item needs its section letter
-    return (
-        match.group("article"),
-        match.group("section") or "",
-        match.group("item") or "",
-        match.group("sub") or match.group("bare") or "",
-    )
-
-
-def normalise_key(key: str) -> str | None:
-    """Canonical form of a key (``43B2b`` -> ``43B2(b)``), or None if it is not one."""
-    parts = split_key(key)
-    return make_key(*parts) if parts else None
-
+# Cross-references (the grammar of keys and references lives in laws.keys)
 
 _LETTER = r"[^\W\d_]"
-_REF_KEY = (
-    r"(?P<art>\d{1,3})(?![\d/])"
-    r"(?:\s?(?P<sec>[A-Z])(?!" + _LETTER + r")(?:\s?(?P<item>\d{1,2})(?!\d))?)?"
-    r"(?:\s?\((?P<psub>[a-z])\)|(?<=\d)(?P<bsub>[a-z])(?!" + _LETTER + r"))?"
-)
-_REF_RE = re.compile(r"(?<!" + _LETTER + r")(?i:artikel(?:en)?|art\.?|laws?)\s*" + _REF_KEY)
-# Further numbers of a list: "artikelen 50 en 51", "artikel 12, 13", "artikelen 50 t/m 52".
-_REF_MORE_RE = re.compile(r"\s*(?:,|\ben\b|\bof\b|t/m|tot en met)\s*" + _REF_KEY)
-
-
-def _ref_key(match: re.Match[str]) -> str:
-    return make_key(
-        match.group("art"),
-        match.group("sec") or "",
-        match.group("item") or "",
-        match.group("psub") or match.group("bsub") or "",
-    )
-
-
-def reference_spans(text: str) -> list[tuple[int, int, str]]:
-    """(start, end, canonical key) of every cross-reference in ``text``, in order.
-
-    The span covers what a link should cover: the keyword and number for the first reference
-    (``artikel 43B2b``), only the number for further numbers of a list (``51``).
-    """
-    spans: list[tuple[int, int, str]] = []
-    position = 0
-    while match := _REF_RE.search(text, position):
-        spans.append((match.start(), match.end(), _ref_key(match)))
-        position = match.end()
-        while more := _REF_MORE_RE.match(text, position):
-            spans.append((more.start("art"), more.end(), _ref_key(more)))
-            position = more.end()
-    return spans
-
-
-def find_references(text: str) -> list[tuple[str, str]]:
-    """Every cross-reference in ``text`` as (raw text, canonical key), in order."""
-    return [(text[start:end], key) for start, end, key in reference_spans(text)]
 
 
 def _references(*texts: str | None) -> list[Reference]:
@@ -364,7 +282,7 @@ def _chunks_to_text(chunks: list[str | None]) -> str:
 _HEADER_RE = re.compile(r"^(?:Sjabloon|Template):\S")
 _PAGE_RE = re.compile(r"^(?:[-–—]\s*)?(?:(?:pagina|blz\.?|page)\s*)?\d{1,4}(?:\s*[-–—])?$", re.I)
 _ARTICLE_RE = re.compile(
-    r"^(?:ARTIKEL|Artikel|ART\.?|Art\.)\s*(?P<number>\d{1,3})(?![\d/])\s*"
+    r"^(?:ARTIKEL|Artikel|ART\.?|Art\.)\s*(?P<number>" + keys.ARTICLE_PATTERN + r")(?![\d/])\s*"
     r"(?:[.:]\s*|[-–—]\s+)?(?P<title>.*)$"
 )
 _GROUP_RANGE_RE = re.compile(
@@ -373,7 +291,7 @@ _GROUP_RANGE_RE = re.compile(
 )
 _GROUP_WORD_RE = re.compile(r"^(?:HOOFDSTUK|Hoofdstuk|DEEL|Deel)\s+(?:\d{1,2}|[IVXLC]+)\b")
 _SECTION_RE = re.compile(r"^(?P<value>[A-Z])\.(?:\s+(?P<rest>.*))?$")
-_ITEM_RE = re.compile(r"^(?P<value>\d{1,2})\.(?:\s+(?P<rest>.*))?$")
+_ITEM_RE = re.compile(r"^(?P<value>" + keys.ITEM_PATTERN + r")\.(?:\s+(?P<rest>.*))?$")
 _SUB_PAREN_RE = re.compile(r"^\((?P<value>[a-z])\)(?:\s+(?P<rest>.*))?$")
 _SUB_PLAIN_RE = re.compile(r"^(?P<value>[a-z])(?P<close>[.)])(?:\s+(?P<rest>.*))?$")
 _MARKERS = r"\*{1,3}|[†‡]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+"
@@ -459,6 +377,15 @@ class _Unit:
         return self.node.key if isinstance(self.node, Provision) else self.node.number
 
 
+def _child_key(parent: keys.Key, label: _Label) -> keys.Key:
+    """The key of the provision ``label`` opens inside ``parent`` (``43B2`` + ``(b)``)."""
+    if label.level == "section":
+        return replace(parent, section=label.value)
+    if label.level == "item":
+        return replace(parent, item=int(label.value))
+    return replace(parent, sub=label.value)
+
+
 def _next_value(level: str, value: str) -> str:
     return str(int(value) + 1) if level == "item" else chr(ord(value) + 1)
 
@@ -542,8 +469,8 @@ class _Parser:
 
     def _begin_at_start(self, line: str, number: int, label: _Label | None) -> None:
         assert self.start is not None
-        parts = split_key(self.start)
-        if parts is None:
+        start = keys.try_parse(self.start)
+        if start is None or start.clause:
             raise LawImportError(
                 f"unknown start key {self.start!r}: expected a key such as 62B or 43B2"
             )
@@ -552,21 +479,23 @@ class _Parser:
                 f"--start {self.start} was given but the text begins with its own heading "
                 f"on line {number} ({line[:40]!r}); leave --start out"
             )
-        article_number, section, item, sub = parts
-        article = self._open_article(article_number, None, number)
+        article = self._open_article(start.number, None, number)
         unit = article
-        if section:
+        if start.section:
+            section = start.section
             unit = self._open_provision(_Label("section", section, section, ""), number)
-        if item:
+        if start.item:
+            item = str(start.item)
             unit = self._open_provision(_Label("item", item, item, ""), number)
-        if sub:
+        if start.sub:
+            sub = start.sub
             unit = self._open_provision(_Label("sub", f"({sub})", sub, ""), number)
         unit.unknown_children = True
         self.sink = None  # nothing is text before the first real label
         if not self._fits(label):
             raise LawImportError(
                 f"unknown start key {self.start!r}: the text's first label "
-                f"{line.split()[0]!r} (line {number}) cannot follow {normalise_key(self.start)}"
+                f"{line.split()[0]!r} (line {number}) cannot follow {start}"
             )
 
     # -- line dispatch -----------------------------------------------------------------------
@@ -668,12 +597,7 @@ class _Parser:
     def _open_provision(self, label: _Label, line: int) -> _Unit:
         container = self._container(label.level)
         assert container is not None and self.article is not None
-        if label.level == "item" and container is self.article:
-            key = f"{self.article.key}.{label.value}"
-        elif label.level == "sub":
-            key = f"{container.key}({label.value})"
-        else:
-            key = f"{container.key}{label.value}"
+        key = str(_child_key(keys.parse(container.key), label))
         provision = Provision(label=label.printed, key=key, level=label.level, line=line)
         unit = _Unit(node=provision, first=label.rest, parent=container)
         # "Indien ...:" followed by "a. mag ...": the items continue the parent's sentence.

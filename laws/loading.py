@@ -17,8 +17,9 @@ import yaml
 from django.db import transaction
 from django.utils import timezone
 
+from laws import keys
 from laws.importer import Article as ParsedArticle
-from laws.importer import LawImportError, ParsedEdition, parse_bytes, split_key
+from laws.importer import LawImportError, ParsedEdition, parse_bytes
 from laws.importer import Provision as ParsedProvision
 from laws.models import Article, ArticleSummary, CrossReference, Edition, Footnote, Provision
 
@@ -224,29 +225,18 @@ def resolve_references(edition: Edition) -> int:
     rows = list(CrossReference.objects.filter(article__edition=edition))
     resolved = 0
     for row in rows:
-        parts = split_key(row.target_key)
-        row.target_article = articles.get(parts[0]) if parts else None
+        target = keys.try_parse(row.target_key)
+        row.target_article = articles.get(target.number) if target else None
         row.target_provision = None
-        if parts and row.target_article:
-            for key in _enclosing_keys(*parts):
-                if key in provisions:
-                    row.target_provision = provisions[key]
+        if target and row.target_article:
+            # the provision itself, else the nearest enclosing provision that exists
+            for key in target.lineage:
+                if str(key) in provisions:
+                    row.target_provision = provisions[str(key)]
                     break
         resolved += row.target_article is not None
     CrossReference.objects.bulk_update(rows, ["target_article", "target_provision"])
     return resolved
-
-
-def _enclosing_keys(article: str, section: str, item: str, sub: str) -> list[str]:
-    """``43B2(b)`` -> ``["43B2(b)", "43B2", "43B"]``: the key and the provisions around it."""
-    keys = []
-    if sub:
-        keys.append(f"{article}{section}{item}({sub})")
-    if item:
-        keys.append(f"{article}{section}{item}")
-    if section:
-        keys.append(f"{article}{section}")
-    return keys
 
 
 # --------------------------------------------------------------------------------------------

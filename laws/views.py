@@ -25,7 +25,8 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from laws.importer import normalise_key, reference_spans
+from laws import keys
+from laws.keys import reference_spans
 from laws.models import Article, ArticleSummary, CrossReference, Edition, Footnote, Provision
 from trees.loading import trees_citing
 
@@ -405,14 +406,14 @@ def _search(query: str, code: str) -> tuple[list[Hit], list[Hit]]:
     hits.sort(key=lambda hit: (hit.edition, hit.order))
 
     direct: list[Hit] = []
-    key = normalise_key(re.sub(r"^(?i:artikel|art\.?)\s*", "", query.strip()))
-    if key:
-        article_number = re.match(r"\d+", key).group(0)  # type: ignore[union-attr]
+    parsed = keys.try_parse(query)
+    if parsed:
+        key = str(parsed)
         for p in Provision.objects.filter(key=key, **in_article_edition).select_related(
             "article__edition"
         ):
             direct.append(_hit(p.article, p.key, p.key, _inline_heading(p), "text", p.order))
-        if key == article_number:
+        if parsed.is_article:
             for a in Article.objects.filter(number=key, **in_edition).select_related("edition"):
                 direct.append(_hit(a, "", "", escape(a.title), "text", -1))
         direct.sort(key=lambda hit: hit.edition)

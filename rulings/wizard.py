@@ -1,7 +1,7 @@
 """The wizard: from "Director, please!" to a saved ruling.
 
 Plain functions over a :class:`~rulings.models.Ruling` and its frozen tree
-(:mod:`rulings.snapshot`); views only call them and render the result.
+(:mod:`trees.snapshot`); views only call them and render the result.
 
 - :func:`start` freezes the chosen tree; nothing is stored yet. :func:`begin` records the first
   answer and creates the ruling (a ruling exists from its first answer, so closing the browser

@@ -37,6 +37,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership, User
+from laws import keys
 from rulings import wizard
 from rulings.models import Mode, Ruling, Status
 from training.models import CaseSource, Difficulty, TrainingCase, TrainingResult, TrainingSession
@@ -51,7 +52,6 @@ from trees.spec import (
     Text,
     TreeError,
     TreeSpec,
-    canonical_key,
     load_tree_file,
     paths,
     walk,
@@ -216,9 +216,9 @@ def parse_case(text: str, source: str = "") -> CaseSpec:
     cites = []
     for raw in data.get("cites") or []:
         try:
-            cites.append(canonical_key(str(raw)))
-        except ValueError:
-            raise fail(f"citation {raw!r} is not a law reference") from None
+            cites.append(keys.canonical(str(raw)))
+        except keys.InvalidKey as error:
+            raise fail(f"citation {raw!r} is not a law reference: {error.reason}") from None
     difficulty = data.get("difficulty", Difficulty.BASIC)
     if difficulty not in Difficulty.values:
         raise fail(f"difficulty must be one of {Difficulty.values}, not {difficulty!r}")
@@ -777,7 +777,7 @@ class LawText:
 
 
 def law_text(citation: dict[str, Any]) -> LawText:
-    """A citation of a tree snapshot (see ``rulings/snapshot.py``) in the active language."""
+    """A citation of a tree snapshot (see ``trees/snapshot.py``) in the active language."""
     return LawText(
         key=citation.get("key", ""),
         edition=citation.get("edition", ""),
@@ -943,7 +943,7 @@ def explore_walk(slug: str, raw_path: str) -> ExploreWalk | None:
         node=node,
         choices=choices,
         corrected=answers != wanted,
-        # Built from escaped pieces in laws.diagram.
+        # Built from escaped pieces in trees.diagram.
         diagram=mark_safe(diagram),
     )
 

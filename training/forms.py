@@ -1,7 +1,7 @@
 """Forms for training: a trainer's own cases, sessions, and joining a session with its code.
 
 Forms validate and convert only; saving and access checks live in the views and in
-``rulings/training.py``.
+``training/cases.py``.
 """
 
 from __future__ import annotations
@@ -15,10 +15,11 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from laws import keys
 from lib.fields import ModelChoiceField, ModelMultipleChoiceField
 from training.cases import CODE_LENGTH, normalise_code, outcome_problems, tree_choices, tree_spec
 from training.models import TrainingCase, TrainingSession
-from trees.spec import TreeError, TreeSpec, canonical_key, walk
+from trees.spec import TreeError, TreeSpec, walk
 
 _SPLIT = re.compile(r"[,;\s]+")
 
@@ -124,17 +125,17 @@ class TrainingCaseForm(ClubChoiceMixin, forms.ModelForm):
         )
 
     def clean_cites_text(self) -> list[str]:
-        keys = []
+        cited = []
         for raw in re.split(r"[,;]", self.cleaned_data["cites_text"]):
             if not raw.strip():
                 continue
             try:
-                keys.append(canonical_key(raw))
-            except ValueError:
+                cited.append(keys.canonical(raw))
+            except keys.InvalidKey:
                 raise forms.ValidationError(
                     _("'%(raw)s' is geen wetsverwijzing (zoals 50D2(a))."), params={"raw": raw}
                 ) from None
-        return list(dict.fromkeys(keys))
+        return list(dict.fromkeys(cited))
 
     def clean_tags_text(self) -> list[str]:
         return [slugify(tag) for tag in self.cleaned_data["tags_text"].split(",") if slugify(tag)]

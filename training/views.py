@@ -1,7 +1,7 @@
 """Training pages (*oefenen*): cases, practice feedback, sessions and free exploration.
 
-Thin views: access checks through ``rulings.access`` (404 for other clubs' data), logic in
-``rulings/training.py``. Every htmx request has a plain equivalent (a link or a form post).
+Thin views: access checks through ``clubs.access`` (404 for other clubs' data), logic in
+``training/cases.py``. Every htmx request has a plain equivalent (a link or a form post).
 """
 
 from __future__ import annotations

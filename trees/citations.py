@@ -11,21 +11,21 @@ same value from bundle data with :func:`articles_in`.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
+
+from laws import keys
 
 if TYPE_CHECKING:
     from rulings.models import Ruling
 
-_ARTICLE_RE = re.compile(r"^\s*(?:art(?:ikel|icle)?\.?\s*|law\s*|wet\s*)?(\d{1,3})", re.I)
 MAX_LENGTH = 400
 
 
 def article_number(key: str) -> str | None:
-    """The article of a canonical key: ``27B1(a)`` → ``27``, ``52(a)`` → ``52``."""
-    match = _ARTICLE_RE.match(key or "")
-    return str(int(match.group(1))) if match else None
+    """The article of a key (``27B1(a)`` → ``27``, ``Art. 52 a`` → ``52``); None if not a key."""
+    parsed = keys.try_parse(key) if isinstance(key, str) else None
+    return parsed.number if parsed else None
 
 
 def citation_keys(citations: Any) -> list[str]:

@@ -22,6 +22,7 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
+from laws import keys
 from laws.models import Article, Edition, Provision
 from trees.models import Choice, Citation, Node, Tree
 from trees.spec import (
@@ -34,7 +35,6 @@ from trees.spec import (
     content_hash,
     load_tree_file,
     paths,
-    split_key,
     validate,
 )
 
@@ -75,16 +75,16 @@ class EditionIndex:
         (``27``) to the article; a more precise key to the article only when the edition holds no
         official provisions for that article (edition 2017 ships summaries only).
         """
-        parts = split_key(key)
-        if parts is None:
-            return None, None
-        number = parts[0]
+        parsed = keys.try_parse(key)
+        if parsed is None or str(parsed) != key:
+            return None, None  # only canonical keys resolve: provisions are stored that way
+        number = parsed.number
         article_id = self.articles.get(number)
         if article_id is None:
             return None, None
         if key in self.provisions:
             return self.provisions[key]
-        if key == number or number not in self.with_provisions:
+        if parsed.is_article or number not in self.with_provisions:
             return article_id, None
         return None, None
 

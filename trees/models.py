@@ -8,8 +8,8 @@ from laws.models import Article, Edition, Provision
 
 # --- Decision trees ------------------------------------------------------------------------
 # Trees are written as YAML files (trees/files/<slug>.yaml, the source of truth) and loaded by
-# ``laws.tree_loading.load_trees``; these rows are a read-only copy for the pages and the wizard.
-# ``Tree.version`` is the content hash of the parsed file (``laws.trees.content_hash``).
+# ``trees.loading.load_trees``; these rows are a read-only copy for the pages and the wizard.
+# ``Tree.version`` is the content hash of the parsed file (``trees.spec.content_hash``).
 
 
 class Phase(models.TextChoices):

@@ -21,6 +21,8 @@ from typing import Any
 
 import yaml
 
+from laws import keys
+
 __all__ = [
     "CHOOSERS",
     "KINDS",
@@ -32,13 +34,11 @@ __all__ = [
     "Text",
     "TreeError",
     "TreeSpec",
-    "canonical_key",
     "content_hash",
     "ensure_valid",
     "load_tree_file",
     "parse_tree",
     "paths",
-    "split_key",
     "validate",
     "walk",
 ]
@@ -149,55 +149,6 @@ class Path:
     @property
     def answers(self) -> tuple[str, ...]:
         return tuple(choice for _node, choice in self.steps)
-
-
-# --------------------------------------------------------------------------------------------
-# Citation keys
-
-_KEY_RE = re.compile(
-    r"""^
-    (?P<article>\d{1,3})
-    (?:(?P<section>[A-Z])(?P<item>\d{1,2})?)?
-    (?:\((?P<sub>[a-z]{1,4})\)|(?P<bare>[a-z]))?
-    $""",
-    re.VERBOSE,
-)
-_PREFIX_RE = re.compile(r"^(?:art(?:ikel|icle)?\.?|law|wet)\s*", re.IGNORECASE)
-
-
-def split_key(key: str) -> tuple[str, str, str, str] | None:
-    """Split a canonical key into (article, section, item, sub-item); None if it is not one."""
-    match = _KEY_RE.match(key)
-    if not match or match.group("bare"):
-        return None
-    return (
-        match.group("article"),
-        match.group("section") or "",
-        match.group("item") or "",
-        match.group("sub") or "",
-    )
-
-
-def canonical_key(raw: str) -> str:
-    """Normalise a law reference the way directors cite it.
-
-    ``43B2b`` → ``43B2(b)``, ``45 C4(b)`` → ``45C4(b)``, ``Art. 52 a`` → ``52(a)``,
-    ``artikel 40 C`` → ``40C``. Raises ValueError when ``raw`` is not a law reference.
-    """
-    text = _PREFIX_RE.sub("", raw.strip())
-    text = re.sub(r"\s+", "", text)
-    match = _KEY_RE.match(text)
-    if not match:
-        raise ValueError(f"not a law reference: {raw!r}")
-    sub = match.group("sub") or match.group("bare")
-    return "".join(
-        [
-            match.group("article"),
-            match.group("section") or "",
-            match.group("item") or "",
-            f"({sub})" if sub else "",
-        ]
-    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -395,8 +346,8 @@ class _Parser:
         for item in value:
             raw = self.string(item, where, "citation")
             try:
-                result.append(canonical_key(raw))
-            except ValueError:
+                result.append(keys.canonical(raw))
+            except keys.InvalidKey:
                 result.append(raw)  # validate() reports it, naming the node
         return tuple(result)
 
@@ -522,8 +473,8 @@ def validate(
         problems.append(f"start node {tree.start!r} does not exist")
 
     # node keys are unique (YAML mappings guarantee it for files; specs built in code may not)
-    keys = [node.key for node in tree.nodes]
-    for key in sorted({k for k in keys if keys.count(k) > 1}):
+    node_keys = [node.key for node in tree.nodes]
+    for key in sorted({k for k in node_keys if node_keys.count(k) > 1}):
         problems.append(f"node {key!r}: defined more than once")
 
     reachable = _reachable(tree)
@@ -587,8 +538,13 @@ def validate(
         for key in sorted({k for k in node.cites if node.cites.count(k) > 1}):
             problems.append(f"{where}: citation {key!r} is listed more than once")
         for key in dict.fromkeys(node.cites):
-            if split_key(key) is None:
-                problems.append(f"{where}: citation {key!r} is not a law reference")
+            try:
+                written = keys.canonical(key)
+            except keys.InvalidKey as error:
+                problems.append(f"{where}: citation {key!r} is not a law reference: {error.reason}")
+                continue
+            if written != key:
+                problems.append(f"{where}: citation {key!r} is not canonical (write {written!r})")
             elif resolves is not None and not resolves(key):
                 problems.append(
                     f"{where}: citation {key!r} does not resolve in edition {tree.edition}"

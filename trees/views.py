@@ -180,7 +180,7 @@ def tree_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "tree": tree,
         "entries": entries,
         "highlight": highlight,
-        "diagram": mark_safe(svg),  # built from escaped pieces in laws.diagram
+        "diagram": mark_safe(svg),  # built from escaped pieces in trees.diagram
         "start_key": tree.start_key,
     }
     return render(request, "laws/tree_detail.html", context)

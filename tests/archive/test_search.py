@@ -1,4 +1,4 @@
-"""Free-text search in the archive (rulings/search.py): the database's text index."""
+"""Free-text search in the archive (archive/search.py): the database's text index."""
 
 from __future__ import annotations
 

@@ -89,7 +89,7 @@ def test_axe_finds_no_serious_violations_on_the_main_pages(page, live_server, lo
 
 
 def test_axe_on_the_tree_diagram_pages(page, live_server, login, world):
-    """The diagram (laws/diagram.py) on the public tree page and the explore page."""
+    """The diagram (trees/diagram.py) on the public tree page and the explore page."""
     login(page, world.users["director_a"])
     found = {}
     for url in (f"/beslisbomen/{TREE}/", f"/oefenen/verkennen/{TREE}/?pad=nee"):

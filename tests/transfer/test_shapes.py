@@ -1,4 +1,4 @@
-"""The shapes a bundle's rulings and snapshots must have (rulings/shapes.py)."""
+"""The shapes a bundle's rulings and snapshots must have (transfer/shapes.py)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Every path of the 2017 trees onvoldoende-bod, teruggenomen-kaart and voor-de-beurt-uitkomen.
 
-The paths are generated from the tree files with ``laws.trees.paths()`` and compared with the
+The paths are generated from the tree files with ``trees.spec.paths()`` and compared with the
 tables written out below: each row is (answers, outcome key, citations of the outcome). A change
 to a tree that adds, removes or reroutes a path, or changes an outcome's citations, fails here and
 must update the table in the same commit.
@@ -20,7 +20,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from trees.spec import load_tree_file, paths, split_key, validate, walk
+from laws import keys
+from trees.spec import load_tree_file, paths, validate, walk
 
 ROOT = Path(__file__).resolve().parents[2]
 TREES_DIR = ROOT / "trees" / "files"
@@ -193,8 +194,8 @@ def article_numbers_2017() -> set[str]:
 
 def resolves_2017(key: str) -> bool:
     """Edition 2017 ships articles only: a key resolves when its article is listed."""
-    parts = split_key(key)
-    return parts is not None and parts[0] in article_numbers_2017()
+    parsed = keys.try_parse(key)
+    return parsed is not None and keys.is_canonical(key) and parsed.number in article_numbers_2017()
 
 
 # --- the trees and their paths ---------------------------------------------------------------
@@ -292,9 +293,8 @@ def test_every_article_cited_by_a_2017_tree_is_in_edition_2017():
         checked += 1
         for node in tree.nodes:
             for key in node.cites:
-                parts = split_key(key)
-                assert parts is not None, f"{path.name}: {node.key}: {key!r}"
-                if parts[0] not in listed:
+                assert keys.is_canonical(key), f"{path.name}: {node.key}: {key!r}"
+                if keys.parse(key).number not in listed:
                     missing.append(f"{path.name}: {node.key}: {key}")
     assert checked >= 3, "the 2017 trees were not found"
     assert missing == []
