@@ -29,8 +29,46 @@ EDITION_2017 = ROOT / "laws" / "data" / "edition-2017.yaml"
 SUMMARIES = ROOT / "laws" / "data" / "summaries.yaml"
 
 ONVOLDOENDE_BOD_PATHS = [
-    (("ja",), "naar-25a", ("25A1", "25A6")),
-    (("nee", "ja"), "naar-31", ("27A2", "29A", "31A", "31B")),
+    (("ja", "ja", "ja"), "naar-31", ("27A2", "29A", "31A", "31B", "23C", "16C", "26B", "72C")),
+    (("ja", "ja", "nee", "ja"), "geaccepteerd", ("27A1",)),
+    (("ja", "ja", "nee", "nee", "ja", "laagste-zelfde"), "b1a", ("27B1(a)", "27D")),
+    (
+        ("ja", "ja", "nee", "nee", "ja", "vergelijkbaar"),
+        "b1b",
+        ("27B1(b)", "23A", "26A", "27D", "23C"),
+    ),
+    (("ja", "ja", "nee", "nee", "ja", "andere"), "b2", ("27B2", "26B", "16C", "72C")),
+    (("ja", "ja", "nee", "nee", "ja", "doublet"), "b3", ("27B3", "27B2", "26B", "16C", "72C")),
+    (
+        ("ja", "ja", "nee", "nee", "ja", "weer-onvoldoende", "ja"),
+        "b4-geaccepteerd",
+        ("27B4", "27A1", "26B", "16C"),
+    ),
+    (
+        ("ja", "ja", "nee", "nee", "ja", "weer-onvoldoende", "nee"),
+        "b4-niet",
+        ("27B4", "27B3", "26B", "16C", "72C"),
+    ),
+    (("ja", "ja", "nee", "nee", "nee", "laagste-zelfde"), "b1a", ("27B1(a)", "27D")),
+    (
+        ("ja", "ja", "nee", "nee", "nee", "vergelijkbaar"),
+        "b1b",
+        ("27B1(b)", "23A", "26A", "27D", "23C"),
+    ),
+    (("ja", "ja", "nee", "nee", "nee", "andere"), "b2", ("27B2", "26B", "16C", "72C")),
+    (("ja", "ja", "nee", "nee", "nee", "doublet"), "b3", ("27B3", "27B2", "26B", "16C", "72C")),
+    (
+        ("ja", "ja", "nee", "nee", "nee", "weer-onvoldoende", "ja"),
+        "b4-geaccepteerd",
+        ("27B4", "27A1", "26B", "16C"),
+    ),
+    (
+        ("ja", "ja", "nee", "nee", "nee", "weer-onvoldoende", "nee"),
+        "b4-niet",
+        ("27B4", "27B3", "26B", "16C", "72C"),
+    ),
+    (("ja", "nee"), "naar-25a", ("25A1", "25A4", "25A6")),
+    (("nee", "ja"), "naar-31", ("27A2", "29A", "31A", "31B", "23C", "16C", "26B", "72C")),
     (("nee", "nee", "ja"), "geaccepteerd", ("27A1",)),
     (("nee", "nee", "nee", "ja", "laagste-zelfde"), "b1a", ("27B1(a)", "27D")),
     (("nee", "nee", "nee", "ja", "vergelijkbaar"), "b1b", ("27B1(b)", "23A", "26A", "27D", "23C")),
@@ -39,7 +77,7 @@ ONVOLDOENDE_BOD_PATHS = [
     (
         ("nee", "nee", "nee", "ja", "weer-onvoldoende", "ja"),
         "b4-geaccepteerd",
-        ("27B4", "27A1", "16C"),
+        ("27B4", "27A1", "26B", "16C"),
     ),
     (
         ("nee", "nee", "nee", "ja", "weer-onvoldoende", "nee"),
@@ -53,7 +91,7 @@ ONVOLDOENDE_BOD_PATHS = [
     (
         ("nee", "nee", "nee", "nee", "weer-onvoldoende", "ja"),
         "b4-geaccepteerd",
-        ("27B4", "27A1", "16C"),
+        ("27B4", "27A1", "26B", "16C"),
     ),
     (
         ("nee", "nee", "nee", "nee", "weer-onvoldoende", "nee"),
