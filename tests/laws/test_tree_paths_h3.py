@@ -146,7 +146,7 @@ VOOR_DE_BEURT_UITKOMEN_PATHS = [
         ("54D", "56", "50D2(b)", "50D1", "50E", "54"),
     ),
     (("uitkomst-tegenspeler", "nee"), "dicht-terug", ("41A",)),
-    (("uitkomst-leidende-partij",), "leidende-partij", ("54E", "24")),
+    (("uitkomst-leidende-partij",), "leidende-partij", ("54E", "17D", "24")),
     (("later-tegenspeler", "ja"), "misinformatie", ("47E1", "16C")),
     (("later-tegenspeler", "nee", "niets", "ja"), "later-tegenspeler-geaccepteerd", ("53A",)),
     (
@@ -173,30 +173,45 @@ VOOR_DE_BEURT_UITKOMEN_PATHS = [
     (
         ("later-tegenspeler", "nee", "juiste-voorspeler"),
         "later-tegenspeler-juist-voorgespeeld",
-        ("53B", "47F1", "16C"),
+        ("53B", "47F1", "49", "16C"),
     ),
     (("later-leider", "ja"), "misinformatie", ("47E1", "16C")),
-    (("later-leider", "nee", "niets", "accepteren"), "leider-geaccepteerd", ("55A", "53A")),
-    (
-        ("later-leider", "nee", "niets", "terug-tegenspeler"),
-        "leider-terug-tegenspeler",
-        ("55B1", "55C"),
-    ),
-    (
-        ("later-leider", "nee", "niets", "terug-andere-hand"),
-        "leider-terug-andere-hand",
-        ("55B2", "55C"),
-    ),
     (("later-leider", "nee", "volgende-speelde"), "leider-geaccepteerd", ("55A", "53A")),
     (
-        ("later-leider", "nee", "rechts-speelde"),
-        "leider-premature-tegenspeler",
-        ("53C", "57A", "57B", "50D1", "50E"),
+        ("later-leider", "nee", "rechts-speelde", "hoogste"),
+        "premature-hoogste",
+        ("53C", "57A", "57A1", "57B", "50D1", "50D2", "50E"),
+    ),
+    (
+        ("later-leider", "nee", "rechts-speelde", "laagste"),
+        "premature-laagste",
+        ("53C", "57A", "57A2", "57B", "50D1", "50D2", "50E"),
+    ),
+    (
+        ("later-leider", "nee", "rechts-speelde", "andere-kleur"),
+        "premature-andere-kleur",
+        ("53C", "57A", "57A3", "57B", "50D1", "50D2", "50E"),
+    ),
+    (
+        ("later-leider", "nee", "rechts-speelde", "kleur-verboden"),
+        "premature-kleur-verboden",
+        ("53C", "57A", "57A4", "57B", "50D1", "50D2", "50E"),
     ),
     (
         ("later-leider", "nee", "juiste-voorspeler"),
         "leider-juist-voorgespeeld",
         ("53B", "47F1", "16C"),
+    ),
+    (("later-leider", "nee", "niets", "accepteren"), "leider-geaccepteerd", ("55A", "53A")),
+    (
+        ("later-leider", "nee", "niets", "terug-tegenspeler"),
+        "leider-terug-tegenspeler",
+        ("55A", "55B1", "55C"),
+    ),
+    (
+        ("later-leider", "nee", "niets", "terug-andere-hand"),
+        "leider-terug-andere-hand",
+        ("55A", "55B2", "55C"),
     ),
 ]
 
