@@ -92,7 +92,9 @@ def tree_spec(slug: str) -> TreeSpec | None:
 
 
 def tree_slugs() -> list[str]:
-    return sorted(path.stem for path in TREES_DIR.glob("*.yaml"))
+    return sorted(
+        path.stem for path in TREES_DIR.glob("*.yaml") if not path.name.endswith(".cases.yaml")
+    )
 
 
 def tree_choices(language: str = "nl") -> list[tuple[str, str]]:

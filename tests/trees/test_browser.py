@@ -28,7 +28,7 @@ def test_diagram_renders_and_highlights(loaded, live_server, page, artifacts):
 
     # Every node is drawn as a box with a real size.
     nodes = page.locator("svg.tree-diagram a.node")
-    assert nodes.count() == 34
+    assert nodes.count() == 30
     first = page.locator("#d-verzaakt rect").bounding_box()
     assert first["width"] > 100 and first["height"] > 20
 

@@ -57,7 +57,7 @@ CASES = [
         "onvoldoende-bod",
         "Over 1♦ East puts down the 1♣ card; away from the table he says he meant to take 1NT, "
         "the card next to it. His partner has not called.",
-        ("ja",),
+        ("ja", "nee"),
         "naar-25a",
         "artikel 25A",
         "Law 25A",
@@ -125,7 +125,7 @@ CASES = [
         "b4-geaccepteerd",
         "geldt als een legaal bod",
         "treated as a legal bid",
-        {"chooser": "lho", "unauthorised_information": True},
+        {"chooser": "declarer", "unauthorised_information": True},
     ),
     Case(
         "onvoldoende-bod",

@@ -21,6 +21,7 @@ import pytest
 import yaml
 
 from laws import keys
+from trees.loading import tree_file_paths
 from trees.spec import load_tree_file, paths, validate, walk
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,8 +30,46 @@ EDITION_2017 = ROOT / "laws" / "data" / "edition-2017.yaml"
 SUMMARIES = ROOT / "laws" / "data" / "summaries.yaml"
 
 ONVOLDOENDE_BOD_PATHS = [
-    (("ja",), "naar-25a", ("25A1", "25A6")),
-    (("nee", "ja"), "naar-31", ("27A2", "29A", "31A", "31B")),
+    (("ja", "ja", "ja"), "naar-31", ("27A2", "29A", "31A", "31B", "23C", "16C", "26B", "72C")),
+    (("ja", "ja", "nee", "ja"), "geaccepteerd", ("27A1",)),
+    (("ja", "ja", "nee", "nee", "ja", "laagste-zelfde"), "b1a", ("27B1(a)", "27D")),
+    (
+        ("ja", "ja", "nee", "nee", "ja", "vergelijkbaar"),
+        "b1b",
+        ("27B1(b)", "23A", "26A", "27D", "23C"),
+    ),
+    (("ja", "ja", "nee", "nee", "ja", "andere"), "b2", ("27B2", "26B", "16C", "72C")),
+    (("ja", "ja", "nee", "nee", "ja", "doublet"), "b3", ("27B3", "27B2", "26B", "16C", "72C")),
+    (
+        ("ja", "ja", "nee", "nee", "ja", "weer-onvoldoende", "ja"),
+        "b4-geaccepteerd",
+        ("27B4", "27A1", "26B", "16C"),
+    ),
+    (
+        ("ja", "ja", "nee", "nee", "ja", "weer-onvoldoende", "nee"),
+        "b4-niet",
+        ("27B4", "27B3", "26B", "16C", "72C"),
+    ),
+    (("ja", "ja", "nee", "nee", "nee", "laagste-zelfde"), "b1a", ("27B1(a)", "27D")),
+    (
+        ("ja", "ja", "nee", "nee", "nee", "vergelijkbaar"),
+        "b1b",
+        ("27B1(b)", "23A", "26A", "27D", "23C"),
+    ),
+    (("ja", "ja", "nee", "nee", "nee", "andere"), "b2", ("27B2", "26B", "16C", "72C")),
+    (("ja", "ja", "nee", "nee", "nee", "doublet"), "b3", ("27B3", "27B2", "26B", "16C", "72C")),
+    (
+        ("ja", "ja", "nee", "nee", "nee", "weer-onvoldoende", "ja"),
+        "b4-geaccepteerd",
+        ("27B4", "27A1", "26B", "16C"),
+    ),
+    (
+        ("ja", "ja", "nee", "nee", "nee", "weer-onvoldoende", "nee"),
+        "b4-niet",
+        ("27B4", "27B3", "26B", "16C", "72C"),
+    ),
+    (("ja", "nee"), "naar-25a", ("25A1", "25A4", "25A6")),
+    (("nee", "ja"), "naar-31", ("27A2", "29A", "31A", "31B", "23C", "16C", "26B", "72C")),
     (("nee", "nee", "ja"), "geaccepteerd", ("27A1",)),
     (("nee", "nee", "nee", "ja", "laagste-zelfde"), "b1a", ("27B1(a)", "27D")),
     (("nee", "nee", "nee", "ja", "vergelijkbaar"), "b1b", ("27B1(b)", "23A", "26A", "27D", "23C")),
@@ -39,7 +78,7 @@ ONVOLDOENDE_BOD_PATHS = [
     (
         ("nee", "nee", "nee", "ja", "weer-onvoldoende", "ja"),
         "b4-geaccepteerd",
-        ("27B4", "27A1", "16C"),
+        ("27B4", "27A1", "26B", "16C"),
     ),
     (
         ("nee", "nee", "nee", "ja", "weer-onvoldoende", "nee"),
@@ -53,7 +92,7 @@ ONVOLDOENDE_BOD_PATHS = [
     (
         ("nee", "nee", "nee", "nee", "weer-onvoldoende", "ja"),
         "b4-geaccepteerd",
-        ("27B4", "27A1", "16C"),
+        ("27B4", "27A1", "26B", "16C"),
     ),
     (
         ("nee", "nee", "nee", "nee", "weer-onvoldoende", "nee"),
@@ -108,7 +147,7 @@ VOOR_DE_BEURT_UITKOMEN_PATHS = [
         ("54D", "56", "50D2(b)", "50D1", "50E", "54"),
     ),
     (("uitkomst-tegenspeler", "nee"), "dicht-terug", ("41A",)),
-    (("uitkomst-leidende-partij",), "leidende-partij", ("54E", "24")),
+    (("uitkomst-leidende-partij",), "leidende-partij", ("54E", "17D", "24")),
     (("later-tegenspeler", "ja"), "misinformatie", ("47E1", "16C")),
     (("later-tegenspeler", "nee", "niets", "ja"), "later-tegenspeler-geaccepteerd", ("53A",)),
     (
@@ -135,30 +174,45 @@ VOOR_DE_BEURT_UITKOMEN_PATHS = [
     (
         ("later-tegenspeler", "nee", "juiste-voorspeler"),
         "later-tegenspeler-juist-voorgespeeld",
-        ("53B", "47F1", "16C"),
+        ("53B", "47F1", "49", "16C"),
     ),
     (("later-leider", "ja"), "misinformatie", ("47E1", "16C")),
-    (("later-leider", "nee", "niets", "accepteren"), "leider-geaccepteerd", ("55A", "53A")),
-    (
-        ("later-leider", "nee", "niets", "terug-tegenspeler"),
-        "leider-terug-tegenspeler",
-        ("55B1", "55C"),
-    ),
-    (
-        ("later-leider", "nee", "niets", "terug-andere-hand"),
-        "leider-terug-andere-hand",
-        ("55B2", "55C"),
-    ),
     (("later-leider", "nee", "volgende-speelde"), "leider-geaccepteerd", ("55A", "53A")),
     (
-        ("later-leider", "nee", "rechts-speelde"),
-        "leider-premature-tegenspeler",
-        ("53C", "57A", "57B", "50D1", "50E"),
+        ("later-leider", "nee", "rechts-speelde", "hoogste"),
+        "premature-hoogste",
+        ("53C", "57A", "57A1", "57B", "50D1", "50D2", "50E"),
+    ),
+    (
+        ("later-leider", "nee", "rechts-speelde", "laagste"),
+        "premature-laagste",
+        ("53C", "57A", "57A2", "57B", "50D1", "50D2", "50E"),
+    ),
+    (
+        ("later-leider", "nee", "rechts-speelde", "andere-kleur"),
+        "premature-andere-kleur",
+        ("53C", "57A", "57A3", "57B", "50D1", "50D2", "50E"),
+    ),
+    (
+        ("later-leider", "nee", "rechts-speelde", "kleur-verboden"),
+        "premature-kleur-verboden",
+        ("53C", "57A", "57A4", "57B", "50D1", "50D2", "50E"),
     ),
     (
         ("later-leider", "nee", "juiste-voorspeler"),
         "leider-juist-voorgespeeld",
         ("53B", "47F1", "16C"),
+    ),
+    (("later-leider", "nee", "niets", "accepteren"), "leider-geaccepteerd", ("55A", "53A")),
+    (
+        ("later-leider", "nee", "niets", "terug-tegenspeler"),
+        "leider-terug-tegenspeler",
+        ("55A", "55B1", "55C"),
+    ),
+    (
+        ("later-leider", "nee", "niets", "terug-andere-hand"),
+        "leider-terug-andere-hand",
+        ("55A", "55B2", "55C"),
     ),
 ]
 
@@ -181,7 +235,7 @@ def load(slug: str):
 
 
 def all_tree_slugs() -> set[str]:
-    return {path.stem for path in TREES_DIR.glob("*.yaml")}
+    return {path.stem for path in tree_file_paths(TREES_DIR)}
 
 
 def edition_2017() -> dict:
@@ -286,7 +340,7 @@ def test_every_article_cited_by_a_2017_tree_is_in_edition_2017():
     listed = article_numbers_2017()
     checked = 0
     missing = []
-    for path in sorted(TREES_DIR.glob("*.yaml")):
+    for path in tree_file_paths(TREES_DIR):
         tree = load_tree_file(path)
         if tree.edition != "2017":
             continue
