@@ -147,9 +147,17 @@ def _label(path: Path) -> str:
         return str(path)
 
 
+CASES_SUFFIX = ".cases.yaml"
+
+
+def tree_file_paths(directory: Path) -> list[Path]:
+    """The tree files in ``directory``: every ``*.yaml`` except the cases files beside them."""
+    return sorted(p for p in Path(directory).glob("*.yaml") if not p.name.endswith(CASES_SUFFIX))
+
+
 def read_tree_files(directory: Path) -> list[TreeSpec]:
-    """Parse every ``*.yaml`` file in ``directory``; raise one TreeError listing every failure."""
-    files = sorted(Path(directory).glob("*.yaml"))
+    """Parse every tree file in ``directory``; raise one TreeError listing every failure."""
+    files = tree_file_paths(Path(directory))
     if not files:
         raise TreeError(f"{_label(Path(directory))}: no tree files (*.yaml) found")
     specs: list[TreeSpec] = []
@@ -433,7 +441,7 @@ def check_tree_files(directory: Path | str = TREES_DIR) -> list[dict[str, Any]]:
     directory = Path(directory)
     result: list[dict[str, Any]] = []
     specs: list[TreeSpec] = []
-    for path in sorted(directory.glob("*.yaml")):
+    for path in tree_file_paths(directory):
         try:
             specs.append(load_tree_file(path, _label(path)))
         except TreeError as error:

@@ -38,7 +38,7 @@ from django.utils.translation import gettext as _
 
 from laws.diagram import render_svg
 from laws.models import Tree
-from laws.tree_loading import TREES_DIR
+from laws.tree_loading import TREES_DIR, tree_file_paths
 from laws.trees import (
     ChoiceSpec,
     NodeSpec,
@@ -103,7 +103,7 @@ def tree_spec(slug: str) -> TreeSpec | None:
 
 
 def tree_slugs() -> list[str]:
-    return sorted(path.stem for path in TREES_DIR.glob("*.yaml"))
+    return sorted(path.stem for path in tree_file_paths(TREES_DIR))
 
 
 def tree_choices(language: str = "nl") -> list[tuple[str, str]]:

@@ -20,6 +20,7 @@ from laws.tree_loading import (
     check_tree_rows,
     load_trees,
     resolve_citations,
+    tree_file_paths,
     trees_citing,
 )
 from laws.trees import TreeError, content_hash, load_tree_file
@@ -49,7 +50,7 @@ def tree_dir(tmp_path: Path) -> Path:
 def test_bootstrap_loads_every_shipped_tree(laws):
     out = io.StringIO()
     report = bootstrap_trees(out)
-    files = sorted(path.stem for path in TREES_DIR.glob("*.yaml"))
+    files = sorted(path.stem for path in tree_file_paths(TREES_DIR))
     assert sorted(report.loaded) == files
     assert set(MY_TREES) <= set(files)
     assert sorted(Tree.objects.values_list("slug", flat=True)) == files

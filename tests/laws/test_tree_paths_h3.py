@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from laws.tree_loading import tree_file_paths
 from laws.trees import load_tree_file, paths, split_key, validate, walk
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -180,7 +181,7 @@ def load(slug: str):
 
 
 def all_tree_slugs() -> set[str]:
-    return {path.stem for path in TREES_DIR.glob("*.yaml")}
+    return {path.stem for path in tree_file_paths(TREES_DIR)}
 
 
 def edition_2017() -> dict:
@@ -285,7 +286,7 @@ def test_every_article_cited_by_a_2017_tree_is_in_edition_2017():
     listed = article_numbers_2017()
     checked = 0
     missing = []
-    for path in sorted(TREES_DIR.glob("*.yaml")):
+    for path in tree_file_paths(TREES_DIR):
         tree = load_tree_file(path)
         if tree.edition != "2017":
             continue
