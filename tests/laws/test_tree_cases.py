@@ -195,7 +195,7 @@ CASES = [
     Case(
         "strafkaart-1963",
         "A defender drops the ♣3 face up during play; the director designates it.",
-        "getoond ja",
+        "getoond tegenspeler ja",
         "strafkaart",
         "geen onderscheid tussen grote en kleine strafkaarten",
     ),

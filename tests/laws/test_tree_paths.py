@@ -140,8 +140,9 @@ EXPECTED: dict[str, list[tuple[str, str, str]]] = {
         ("nee", "geen-verzaking", "61A 61B"),
     ],
     "strafkaart-1963": [
-        ("getoond ja", "strafkaart", "50 51"),
-        ("getoond nee", "geen-strafkaart", "50"),
+        ("getoond tegenspeler ja", "strafkaart", "50 51"),
+        ("getoond tegenspeler nee", "geen-strafkaart", "50"),
+        ("getoond leider-blinde", "kaart-leider", "50"),
         ("partner-aan-slag een", "keuze-een", "50"),
         ("partner-aan-slag een-kleur", "keuze-een-kleur", "50 51"),
         ("partner-aan-slag meer-kleuren", "keuze-meer-kleuren", "50 51"),
@@ -158,8 +159,8 @@ EXPECTED: dict[str, list[tuple[str, str, str]]] = {
         ("aanduiding", "aanduiding", "47C 47F"),
         ("tegenstander", "tegenstander", "47D 47F"),
         ("verkeerde-informatie beurt", "voor-de-beurt", "47E1 47F"),
-        ("verkeerde-informatie uitleg nee", "uitleg-terugnemen", "47E2(a) 47F"),
         ("verkeerde-informatie uitleg ja", "uitleg-te-laat", "47E2(b) 47G"),
+        ("verkeerde-informatie uitleg nee", "uitleg-terugnemen", "47E2(a) 47F"),
         ("anders", "niet-terugnemen", "47G"),
     ],
     "verzaking-2007": [
@@ -225,7 +226,7 @@ def test_path_counts():
     assert {slug: len(rows) for slug, rows in EXPECTED.items()} == {
         "strafkaart": 45,
         "verzaking": 20,
-        "strafkaart-1963": 11,
+        "strafkaart-1963": 12,
         "teruggenomen-kaart-1987": 8,
         "verzaking-2007": 17,
     }
