@@ -42,7 +42,7 @@ from rulings import wizard
 from rulings.models import Mode, Ruling, Status
 from training.models import CaseSource, Difficulty, TrainingCase, TrainingResult, TrainingSession
 from trees.diagram import render_svg
-from trees.loading import TREES_DIR
+from trees.loading import TREES_DIR, tree_file_paths
 from trees.models import Tree
 from trees.snapshot import FrozenTree, freeze_data, pick
 from trees.snapshot import get as snapshot_get
@@ -92,9 +92,7 @@ def tree_spec(slug: str) -> TreeSpec | None:
 
 
 def tree_slugs() -> list[str]:
-    return sorted(
-        path.stem for path in TREES_DIR.glob("*.yaml") if not path.name.endswith(".cases.yaml")
-    )
+    return sorted(path.stem for path in tree_file_paths(TREES_DIR))
 
 
 def tree_choices(language: str = "nl") -> list[tuple[str, str]]:

@@ -148,9 +148,12 @@ def _label(path: Path) -> str:
         return str(path)
 
 
+CASES_SUFFIX = ".cases.yaml"
+
+
 def tree_file_paths(directory: Path) -> list[Path]:
-    """The tree files in ``directory``, sorted: every ``*.yaml`` except the ``*.cases.yaml``."""
-    return sorted(p for p in directory.glob("*.yaml") if not p.name.endswith(".cases.yaml"))
+    """The tree files in ``directory``: every ``*.yaml`` except the cases files beside them."""
+    return sorted(p for p in Path(directory).glob("*.yaml") if not p.name.endswith(CASES_SUFFIX))
 
 
 def read_tree_files(directory: Path) -> list[TreeSpec]:

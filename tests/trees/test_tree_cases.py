@@ -57,9 +57,9 @@ CASES = [
         "strafkaart",
         "LAWS_LOGIC: declarer refused West's opening lead out of turn (♠5, now a major penalty "
         "card); East, the correct leader, is to lead.",
-        "partner-uitkomen een-grote",
-        "opties-een",
-        "de kleur van de strafkaart eisen",
+        "partner-uitkomen een-grote eisen",
+        "een-eisen",
+        "De leider eist de kleur van de strafkaart",
     ),
     Case(
         "strafkaart",
@@ -72,8 +72,8 @@ CASES = [
         "strafkaart",
         "East has the ♦J as a major penalty card; diamonds are led and he plays the ♦3 instead; "
         "declarer has not played since.",
-        "andere-kaart ja nee",
-        "leider-kiest",
+        "andere-kaart ja nee strafkaart",
+        "strafkaart-geeist",
         "wordt een grote strafkaart (52B2)",
     ),
     Case(
@@ -93,15 +93,15 @@ CASES = [
     Case(
         "strafkaart",
         "South (a defender) has penalty cards ♥5 and ♣9; North wins a trick and is to lead.",
-        "partner-uitkomen meer-kleuren",
-        "opties-meer-kleuren",
-        "één of meer van die kleuren verbieden",
+        "partner-uitkomen meer-kleuren verbieden",
+        "kleuren-verbieden",
+        "één of meer van de kleuren waarin de partner strafkaarten heeft",
     ),
     Case(
         "strafkaart",
         "West, third to play, leads to the next trick before his partner has played to this one.",
-        "kaart-getoond spel tegenspeler voortijdig",
-        "voortijdig",
+        "kaart-getoond spel tegenspeler voortijdig nee hoogste",
+        "voortijdig-hoogste",
         "de hoogste kaart spelen",
     ),
     Case(
@@ -195,7 +195,7 @@ CASES = [
     Case(
         "strafkaart-1963",
         "A defender drops the ♣3 face up during play; the director designates it.",
-        "getoond ja",
+        "getoond tegenspeler ja",
         "strafkaart",
         "geen onderscheid tussen grote en kleine strafkaarten",
     ),

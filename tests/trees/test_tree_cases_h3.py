@@ -172,10 +172,10 @@ CASES = [
         "teruggenomen-kaart",
         "Declarer calls 'small heart' from dummy, at once says 'no, small club, I misspoke'; "
         "RHO had already followed with a heart.",
-        ("ja", "aanduiding"),
+        ("ja", "aanduiding", "ja"),
         "aanduiding",
-        "mag die terugnemen",
-        "may take it back",
+        "mag zijn kaart terugnemen",
+        "may take his card back",
         {"cites": "45C4(b)", "chooser": "nos"},
     ),
     Case(
@@ -224,7 +224,7 @@ CASES = [
         "onreglementair-tegenspeler",
         "wordt een strafkaart",
         "becomes a penalty card",
-        {"see_tree": "strafkaart", "cites": "58B"},
+        {"see_tree": "strafkaart", "cites": "58B2"},
     ),
     # --- voor-de-beurt-uitkomen (Laws 53-56) ---------------------------------------------------
     Case(

@@ -198,4 +198,4 @@ def test_prose_html_joins_wrapped_lines_and_keeps_lists():
 
 def test_outcome_lists_render_as_lists(trees, anonymous):
     html = anonymous.get(reverse("trees:detail", args=["strafkaart"])).content.decode()
-    assert '<ul class="tree-list"><li>1. de kleur van de strafkaart eisen' in html
+    assert '<ul class="tree-list"><li>1. de kleur van de strafkaart eisen (de strafkaart' in html
