@@ -26,9 +26,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from laws import keys
+from laws.hooks import uses_of
 from laws.keys import reference_spans
 from laws.models import Article, ArticleSummary, CrossReference, Edition, Footnote, Provision
-from trees.loading import trees_citing
 
 SEARCH_LIMIT = 50
 SNIPPET_BEFORE = 80
@@ -163,14 +163,7 @@ def article(request: HttpRequest, code: str, number: str) -> HttpResponse:
         "previous": numbers[position - 1] if position > 0 else None,
         "next": numbers[position + 1] if position + 1 < len(numbers) else None,
         "has_text": bool(item.text or item.closing_text or nodes),
-        "used_by": [
-            {
-                "title": use["tree"].title,
-                "url": reverse("trees:detail", args=[use["tree"].slug]),
-                "keys": use["keys"],
-            }
-            for use in trees_citing(item)
-        ],
+        "used_by": uses_of(item),
     }
     return render(request, "laws/article.html", context)
 

@@ -147,7 +147,7 @@ class Ruling(models.Model):
 
     # Review and archive (see the Review section below). ``cited_articles`` holds the article
     # numbers cited by the current path and outcome as "|27|47|", filled by
-    # ``trees.citations.refresh_cited_articles`` when the ruling is saved.
+    # the wizard with ``trees.citations.articles_in`` when the ruling reaches its outcome.
     cited_articles = models.CharField(
         _("geciteerde artikelen"), max_length=400, blank=True, default=""
     )

@@ -4,3 +4,12 @@ from django.apps import AppConfig
 class TreesConfig(AppConfig):
     name = "trees"
     verbose_name = "Beslisbomen"
+
+    def ready(self) -> None:
+        # The law text lists the trees citing an article and relinks citations after an
+        # import through these hooks, without importing this app (laws/hooks.py).
+        from laws import hooks
+        from trees import law_hooks
+
+        hooks.register_uses(law_hooks.tree_uses)
+        hooks.edition_imported.connect(law_hooks.relink_citations, dispatch_uid="trees-relink")

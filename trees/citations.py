@@ -5,19 +5,16 @@ The archive filters on one article and the statistics count per article, so the 
 are stored denormalised as ``|27|47|``: ``cited_articles__contains="|27|"`` is exact (``|2|``
 never matches ``|27|``), and grouping on the whole string gives few groups to count from.
 
-The wizard calls :func:`refresh_cited_articles` when it saves a ruling; the importer computes the
-same value from bundle data with :func:`articles_in`.
+The wizard and the bundle importer compute the value with :func:`articles_in` from the
+citations of the current steps and the outcome.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from laws import keys
-
-if TYPE_CHECKING:
-    from rulings.models import Ruling
 
 MAX_LENGTH = 400
 
@@ -68,20 +65,6 @@ def encode(articles: Iterable[str]) -> str:
 
 def decode(text: str) -> list[str]:
     return [part for part in (text or "").split("|") if part]
-
-
-def cited_articles(ruling: Ruling) -> list[str]:
-    """The article numbers ``ruling`` cites through its current path and outcome."""
-    step_citations = ruling.steps.filter(superseded=False).values_list("citations", flat=True)
-    return articles_in(step_citations, ruling.outcome)
-
-
-def refresh_cited_articles(ruling: Ruling, *, save: bool = True) -> str:
-    """Recompute ``ruling.cited_articles``; one query to read, one to save (when ``save``)."""
-    ruling.cited_articles = encode(cited_articles(ruling))
-    if save and ruling.pk:
-        type(ruling).objects.filter(pk=ruling.pk).update(cited_articles=ruling.cited_articles)
-    return ruling.cited_articles
 
 
 def lookup(article: str) -> str:

@@ -13,10 +13,10 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
+from laws.hooks import relink_after_import
 from laws.importer import LawImportError, ParsedEdition, Provision, parse_bytes
 from laws.loading import check_edition_code, content_hash, get_or_create_edition, store_edition
 from laws.models import Edition
-from trees.loading import resolve_citations
 
 
 class Command(BaseCommand):
@@ -78,7 +78,7 @@ class Command(BaseCommand):
             )
         self.stdout.write(self.style.SUCCESS(str(summary)))
         # The import replaced the articles that decision trees cite: point them at the new rows.
-        relinked = resolve_citations(edition)
+        relinked = relink_after_import(edition)
         if relinked:
             self.stdout.write(f"{relinked} tree citations relinked")
 

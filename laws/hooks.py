@@ -1,0 +1,48 @@
+"""Where apps built on the law text plug into it, so that ``laws`` never imports them.
+
+The decision trees (``trees``) cite articles: the article page lists the trees that cite it,
+and a fresh import of an edition must point those citations at the new rows. ``trees``
+registers both in its ``AppConfig.ready``; ``laws`` only calls what was registered.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypedDict
+
+from django.dispatch import Signal
+
+if TYPE_CHECKING:
+    from laws.models import Article
+
+
+class Use(TypedDict):
+    """Something that cites an article, as the article page lists it."""
+
+    title: str
+    url: str
+    keys: list[str]
+
+
+UseFinder = Callable[["Article"], list[Use]]
+_finders: list[UseFinder] = []
+
+# Sent after an edition's text was imported (``edition=`` the Edition); a receiver returns how
+# many of its own references it pointed at the new rows.
+edition_imported = Signal()
+
+
+def register_uses(finder: UseFinder) -> UseFinder:
+    if finder not in _finders:
+        _finders.append(finder)
+    return finder
+
+
+def uses_of(article: Article) -> list[Use]:
+    """Everything registered that cites ``article`` or one of its provisions."""
+    return [use for finder in _finders for use in finder(article)]
+
+
+def relink_after_import(edition: object) -> int:
+    """Tell the apps that cite law text that ``edition`` was imported; the number relinked."""
+    return sum(count for _, count in edition_imported.send(sender=None, edition=edition) if count)
