@@ -8,13 +8,14 @@ MO := locale/en/LC_MESSAGES/django.mo
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test test-postgres lint audit format messages bench bench-postgres clean-data help chromium loadtest crashtest
+.PHONY: wheel-test run test test-postgres lint audit format messages bench bench-postgres clean-data help chromium loadtest crashtest
 
 help:
 	@echo "make run            set up, load laws and trees, serve on http://$(HOST):$(PORT)"
 	@echo "make test           set up and run every test (SQLite)"
 	@echo "make test-postgres  run every test against a throwaway PostgreSQL 15 server"
-	@echo "make lint           ruff check and format check"
+	@echo "make lint           ruff check, format check and mypy"
+	@echo "make wheel-test     build the wheel, install it in a fresh venv, serve and fetch a page"
 	@echo "make audit          check requirements.txt for known vulnerabilities (needs advisory data)"
 	@echo "make loadtest       20 directors saving rulings against gunicorn, SQLite then PostgreSQL"
 	@echo "make crashtest      SIGKILL the server during saves, restart, check nothing is half-written"
@@ -69,6 +70,7 @@ audit: $(VENV)/.dev
 lint: $(VENV)/.dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 format: $(VENV)/.dev
 	$(VENV)/bin/ruff check --fix .
@@ -76,6 +78,10 @@ format: $(VENV)/.dev
 
 messages: $(VENV)/.dev
 	$(PY) manage.py makemessages -l en --no-obsolete --add-location file -i ".venv/*" -i "staticfiles/*"
+
+# The club-laptop install (README: "On a club laptop"): wheel, fresh venv, leidraad serve.
+wheel-test: $(VENV)/.runtime
+	PYTHON=$(PY) scripts/wheel-smoke.sh
 
 clean-data:
 	rm -rf data/

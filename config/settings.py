@@ -19,6 +19,14 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 DATA_DIR = Path(os.environ.get("LEIDRAAD_DATA_DIR", BASE_DIR / "data"))
 
 
+def resource_dir(name: str) -> Path:
+    """``templates``, ``static`` or ``locale``: top-level folders in a checkout; inside the
+    ``config`` package (``config/site_<name>``) when installed as a wheel (pyproject.toml)."""
+    checkout = BASE_DIR / name
+    return checkout if checkout.is_dir() else Path(__file__).resolve().parent / f"site_{name}"
+
+
+
 def env_bool(name: str, default: bool = False) -> bool:
     return os.environ.get(name, str(default)).strip().lower() in {"1", "true", "yes", "on"}
 
@@ -100,7 +108,7 @@ WSGI_APPLICATION = "config.wsgi.application"
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [resource_dir("templates")],
         "APP_DIRS": True,
         "OPTIONS": {
             "context_processors": [
@@ -164,13 +172,13 @@ SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", 60 * 60 * 12))
 
 LANGUAGE_CODE = "nl"
 LANGUAGES = [("nl", _("Nederlands")), ("en", _("Engels"))]
-LOCALE_PATHS = [BASE_DIR / "locale"]
+LOCALE_PATHS = [resource_dir("locale")]
 USE_I18N = True
 TIME_ZONE = "Europe/Amsterdam"
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS = [resource_dir("static")]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -1,0 +1,59 @@
+"""The ``leidraad`` command's own logic: where a laptop keeps its data, and its arguments.
+(``make wheel-test`` installs the wheel in a fresh environment and serves a real page.)"""
+
+from pathlib import Path
+
+import pytest
+
+from config import cli
+
+
+@pytest.mark.parametrize(
+    ("platform", "environ", "expected"),
+    [
+        ("linux", {"HOME": "/home/jan"}, "/home/jan/.local/share/leidraad"),
+        ("linux", {"HOME": "/home/jan", "XDG_DATA_HOME": "/data"}, "/data/leidraad"),
+        ("darwin", {"HOME": "/Users/jan"}, "/Users/jan/Library/Application Support/Leidraad"),
+        (
+            "win32",
+            {"LOCALAPPDATA": "C:/Users/jan/AppData/Local"},
+            "C:/Users/jan/AppData/Local/Leidraad",
+        ),
+        ("win32", {"HOME": "/x", "LEIDRAAD_DATA_DIR": "/srv/ld"}, "/srv/ld"),
+    ],
+)
+def test_data_lives_in_the_users_data_folder(platform, environ, expected):
+    assert cli.user_data_dir(environ, platform) == Path(expected)
+
+
+def test_serve_takes_host_port_and_no_browser():
+    args = cli.parser().parse_args(["serve", "--port", "8123", "--no-browser"])
+    assert (args.command, args.host, args.port, args.no_browser) == (
+        "serve",
+        "127.0.0.1",
+        8123,
+        True,
+    )
+
+
+def test_export_passes_its_options_to_the_management_command(monkeypatch, tmp_path):
+    calls = []
+    monkeypatch.setenv("LEIDRAAD_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(cli, "_django", lambda data_dir: calls.append(("setup", data_dir)))
+    monkeypatch.setattr(
+        "django.core.management.execute_from_command_line", lambda argv: calls.append(argv)
+    )
+    assert cli.main(["export", "--out", "x.json", "--club", "bc"]) == 0
+    assert calls == [
+        ("setup", tmp_path),
+        ["leidraad", "export_rulings", "--out", "x.json", "--club", "bc"],
+    ]
+
+
+def test_unknown_serve_options_are_refused(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("LEIDRAAD_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(cli, "_django", lambda data_dir: None)
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main(["serve", "--colour"])
+    assert exit_info.value.code == 2
+    assert "unrecognized arguments: --colour" in capsys.readouterr().err
