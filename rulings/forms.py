@@ -71,6 +71,8 @@ def _context_fields() -> dict[str, forms.Field]:
             label=fields[name].label, required=False, min_value=low, max_value=high
         )
     fields["notes"].widget.attrs.update(rows=3)
+    # The denomination includes no trump: "Kleur" alone made directors look for SA elsewhere.
+    fields["contract_strain"].label = _("Kleur / SA")
     for name in ("offender_seat", "declarer_seat", "contract_strain"):
         fields[name].choices = [("", "–"), *fields[name].choices[1:]]
     return fields
@@ -83,9 +85,15 @@ class ContextForm(forms.Form):
     def __init__(self, *args: Any, for_save: bool = False, mode: str = "live", **kwargs):
         super().__init__(*args, **kwargs)
         self.fields.update(_context_fields())
-        if for_save and mode == "live":
+        if mode == "live":
             for name in REQUIRED_TO_SAVE:
-                self.fields[name].required = True
+                # Marked before the director presses "Definitief opslaan", not only refused
+                # then; required in the form only when saving ("Gegevens bewaren" keeps a
+                # partial context).
+                field = self.fields[name]
+                field.label = _("%(label)s (verplicht)") % {"label": field.label}
+                field.widget.attrs["aria-describedby"] = "context-required-note"
+                field.required = for_save
         self.helper = FormHelper()
         self.helper.form_tag = False
         self.helper.disable_csrf = True  # the surrounding form has its token
