@@ -62,9 +62,14 @@ def _inline_html(text: str, links: dict[str, str]) -> SafeString:
         if key in links:
             parts.append(format_html('<a class="law-ref" href="{}">{}</a>', links[key], raw))
         else:
-            title = _("Niet in deze editie")
+            # The edition does not hold the target: say so, never link to a page that is not there.
             parts.append(
-                format_html('<span class="law-ref-missing" title="{}">{}</span>', title, raw)
+                format_html(
+                    '<span class="law-ref-missing">{} <span class="text-body-secondary">({})'
+                    "</span></span>",
+                    raw,
+                    _("niet opgenomen in deze editie"),
+                )
             )
         position = end
     parts.append(escape(text[position:]))

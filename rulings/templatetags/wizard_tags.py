@@ -11,6 +11,7 @@ from django import template
 from django.urls import NoReverseMatch, reverse
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 
 from rulings.audit import ACTION_LABELS
 from trees.models import Chooser
@@ -54,6 +55,28 @@ def as_json(data: Any) -> str:
 @register.filter
 def action_label(action: str) -> str:
     return str(ACTION_LABELS.get(action, action))
+
+
+# The two partnerships, by the seats that sit in them.
+_SIDES = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+
+
+def _side_label(side: str) -> str:
+    return _("Noord-Zuid") if side == "NS" else _("Oost-West")
+
+
+@register.filter
+def offending_sides(ruling: Any) -> dict[str, str] | None:
+    """The offending and the non-offending partnership of ``ruling``, from its offender seat.
+
+    Whoever the director entered as offender decides it (a misinforming declarer is the
+    offender as much as a defender who leads out of turn); None while the seat is not known.
+    """
+    side = _SIDES.get(getattr(ruling, "offender_seat", "") or "")
+    if side is None:
+        return None
+    other = "EW" if side == "NS" else "NS"
+    return {"offending": _side_label(side), "non_offending": _side_label(other)}
 
 
 @register.filter

@@ -134,8 +134,19 @@ def test_cross_reference_to_another_article_is_a_link(anon):
 
 def test_cross_reference_outside_the_edition_is_not_a_link(anon):
     html = page(anon.get(article_url("2007", "62")))
-    assert '<span class="law-ref-missing" title="Niet in deze editie">artikel 16C</span>' in html
+    assert (
+        '<span class="law-ref-missing">artikel 16C <span class="text-body-secondary">'
+        "(niet opgenomen in deze editie)</span></span>" in html
+    )
     assert 'class="law-ref" href' not in html
+
+
+def test_cross_reference_to_an_article_not_imported_says_so(anon):
+    # 1987 art. 47E2(b) refers to art. 40C; only art. 47 of 1987 is imported
+    html = page(anon.get(article_url("1987", "47")))
+    missing = 'artikel 40 C <span class="text-body-secondary">(niet opgenomen in deze editie)'
+    assert missing in html
+    assert 'href="/wetten/1987/artikel/40/' not in html
 
 
 def test_cross_reference_to_a_provision_links_to_its_anchor(anon):

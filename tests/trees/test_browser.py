@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
+from playwright.sync_api import expect
 
 from laws.loading import bootstrap_laws
-from trees.loading import load_trees
+from trees.loading import TREES_DIR, load_trees
+from trees.spec import load_tree_file, walk
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -63,3 +66,33 @@ def test_search_filters_live(loaded, live_server, page):
     page.wait_for_url("**q=verzaking")
     assert results.get_by_role("link", name="Verzaking (2007)").is_visible()
     assert results.get_by_role("link", name="Strafkaart (1963)").count() == 0
+
+
+def test_the_corrected_57d_path_in_the_wizard(loaded, live_server, page, login, director_a):
+    """A defender plays (not leads) before his right-hand opponent, with a legal card: the card
+    is played at his turn, no penalty card (57D); the outcome cites 57D and Law 16."""
+    spec = load_tree_file(TREES_DIR / "strafkaart.yaml")
+    answers = ["kaart-getoond", "spel", "tegenspeler", "voor-rechtertegenstander", "ja"]
+    outcome = walk(spec, answers)
+    assert (outcome.key, outcome.cites) == ("rechts-gespeeld", ("57D", "16"))
+
+    login(page, director_a)
+    page.goto(f"{live_server.url}/arbitrage/nieuw/")
+    page.get_by_role("link", name=re.compile("Strafkaart")).first.click()
+    node = spec.node(spec.start)
+    for answer in answers:
+        expect(page.locator("#question-title")).to_have_text(node.text.nl)
+        page.locator(f"button[name=choice][value={answer}]").click()
+        node = spec.node(node.choice(answer).target)
+
+    expect(page.locator("#outcome-title")).to_have_text(outcome.text.nl)
+    expect(page.locator(".outcome-ruling")).to_contain_text("wordt op zijn beurt in deze slag")
+    cards = page.locator("article.law-citation h3")
+    expect(cards).to_have_count(2)
+    expect(cards.nth(0)).to_have_text(re.compile(r"^Artikel 57D – Voortijdig"))
+    expect(cards.nth(1)).to_have_text(re.compile(r"^Artikel 16 – "))
+    expect(page.locator("article.law-citation").first).to_contain_text(
+        "Samenvatting in eigen woorden"
+    )
+    # no penalty card: no adjusted-score banner on this outcome
+    expect(page.locator("[data-adjusted-score]")).to_have_count(0)

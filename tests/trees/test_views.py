@@ -199,3 +199,21 @@ def test_prose_html_joins_wrapped_lines_and_keeps_lists():
 def test_outcome_lists_render_as_lists(trees, anonymous):
     html = anonymous.get(reverse("trees:detail", args=["strafkaart"])).content.decode()
     assert '<ul class="tree-list"><li>1. de kleur van de strafkaart eisen (de strafkaart' in html
+
+
+def test_author_notes_stand_apart_under_for_authors_collapsed(trees, anonymous):
+    notes = load_tree_file(TREES_DIR / "strafkaart.yaml").notes
+    first_line = notes.strip().splitlines()[0].strip()
+    html = anonymous.get(reverse("trees:detail", args=["strafkaart"])).content.decode()
+    assert html.count(first_line[:40]) == 1
+    section = html[html.index('<section id="voor-auteurs"') :]
+    # the notes are only in their own section, after the tree, behind a closed <details>
+    assert first_line[:40] in section and first_line[:40] not in html[: len(html) - len(section)]
+    assert html.index('id="outline"') < html.index('id="voor-auteurs"')
+    assert '<h2 class="h5 text-body-secondary" id="authors-heading">Voor auteurs</h2>' in section
+    details = section[section.index("<details") : section.index("</details>")]
+    assert first_line[:40] in details and "<details open" not in section
+    english = anonymous.get(
+        reverse("trees:detail", args=["strafkaart"]), HTTP_ACCEPT_LANGUAGE="en"
+    ).content.decode()
+    assert 'id="authors-heading">For authors</h2>' in english

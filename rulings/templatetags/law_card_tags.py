@@ -1,0 +1,266 @@
+"""The law text cards beside a wizard step, rendered with their structure.
+
+A snapshot keeps each citation's official text as plain text (``trees.snapshot``): headings, items
+and their labels flattened into paragraphs, a sub-item's heading run into its text. Where the law
+text in the database is still the text the snapshot froze, the card is rendered from the
+provisions instead: a heading on its own line, sub-items as a list with their labels ("a.",
+"(b)"), the marginal note "(strafbepaling)" out of the running text, and cross-references
+linked, or marked as not in this edition when the edition does not hold that article. When the
+text differs (the law text was re-imported since), the frozen text is shown as it is.
+
+Cards of one node that show a provision and an item inside it (63A and 63A1; 52 and 52(a)) are
+nested: the item's card is folded into the enclosing one, which marks the item as cited.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from django import template
+from django.urls import reverse
+from django.utils.html import format_html, linebreaks
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from laws import keys
+from laws.models import Article, Provision
+
+register = template.Library()
+
+PENALTY_NOTE = "(strafbepaling)"
+_BARE_LABEL = re.compile(r"^[A-Za-z0-9]{1,3}$")
+
+
+# --------------------------------------------------------------------------------------------
+# Nesting: an item's card inside the card of the provision that contains it
+
+
+def _parts(key: str) -> tuple[int, tuple[Any, ...]] | None:
+    parsed = keys.try_parse(key)
+    if parsed is None:
+        return None
+    return parsed.article, (parsed.section, parsed.item, parsed.sub, parsed.clause)
+
+
+def _contains(outer: str, inner: str) -> bool:
+    """Whether provision ``inner`` lies inside ``outer`` (62 ⊃ 62D2, 63A ⊃ 63A1, 52 ⊃ 52(a))."""
+    a, b = _parts(outer), _parts(inner)
+    if a is None or b is None or a[0] != b[0] or a[1] == b[1]:
+        return False
+    # every level the outer key names, the inner key names alike; below it the inner goes deeper
+    deepest = max((i for i, part in enumerate(a[1]) if part), default=-1)
+    return a[1][: deepest + 1] == b[1][: deepest + 1] and any(b[1][deepest + 1 :])
+
+
+@register.filter
+def nest_cards(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``cards`` with every official card that an enclosing official card of the same article
+    already shows folded into that card (its keys added, listed in ``cited``)."""
+    result: list[dict[str, Any]] = []
+    for card in cards:
+        result.append({**card, "keys": list(card.get("keys") or [card["key"]]), "cited": []})
+    official = [c for c in result if c.get("kind") == "official"]
+    folded: set[int] = set()
+    for card in official:
+        outer = next(
+            (
+                other
+                for other in official
+                if other is not card
+                and id(other) not in folded
+                and other["edition"] == card["edition"]
+                and _contains(other["key"], card["key"])
+            ),
+            None,
+        )
+        if outer is not None:
+            outer["keys"].extend(card["keys"])
+            outer["cited"].append(card["key"])
+            folded.add(id(card))
+    return [card for card in result if id(card) not in folded]
+
+
+# --------------------------------------------------------------------------------------------
+# Rendering one card
+
+
+def _flatten(provision: Provision, children: dict[int | None, list[Provision]]) -> str:
+    """The text as the snapshot flattens it (kept equal to ``trees.snapshot``'s format), used
+    only to check that the database still holds the frozen text."""
+    lines: list[str] = []
+
+    def add(item: Provision, depth: int) -> None:
+        head = " ".join(part for part in (item.label, item.heading) if part).strip()
+        body = item.text.strip()
+        if head and body:
+            lines.append(f"{head} {body}" if depth else f"{head}\n{body}")
+        elif head or body:
+            lines.append(head or body)
+        for child in children.get(item.pk, []):
+            add(child, depth + 1)
+        if item.closing_text.strip():
+            lines.append(item.closing_text.strip())
+
+    add(provision, 0)
+    return "\n\n".join(lines)
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.split())
+
+
+def display_label(label: str) -> str:
+    """A label as printed before an item: "a" → "a.", "1" → "1."; "(b)" and "a." stay."""
+    label = label.strip()
+    return f"{label}." if _BARE_LABEL.match(label) else label
+
+
+class _Renderer:
+    def __init__(self, edition: str, numbers: set[str], cited: set[str]) -> None:
+        self.edition = edition
+        self.numbers = numbers
+        self.cited = cited
+
+    def inline(self, text: str) -> SafeString:
+        """Escaped text with its cross-references: a link where the edition holds the article,
+        plain text marked "not in this edition" where it does not (never a link to nothing)."""
+        parts: list[str] = []
+        position = 0
+        for start, end, key in keys.reference_spans(text):
+            parts.append(format_html("{}", text[position:start]))
+            raw = text[start:end]
+            number = str(keys.parse(key).article)
+            if number in self.numbers:
+                url = reverse("laws:article", args=[self.edition, number])
+                parts.append(format_html('<a class="law-ref" href="{}">{}</a>', url, raw))
+            else:
+                parts.append(
+                    format_html(
+                        '<span class="law-ref-missing">{} <span class="text-body-secondary">'
+                        "({})</span></span>",
+                        raw,
+                        _("niet opgenomen in deze editie"),
+                    )
+                )
+            position = end
+        parts.append(format_html("{}", text[position:]))
+        return mark_safe("".join(parts))  # every piece is built by format_html
+
+    def body(self, text: str) -> SafeString:
+        text = text.strip()
+        if not text:
+            return mark_safe("")
+        note = ""
+        if PENALTY_NOTE in text:
+            text = _normal(text.replace(PENALTY_NOTE, " "))
+            note = format_html(
+                '<span class="badge text-bg-light border law-penalty-note me-1">{}</span>',
+                _("strafbepaling"),
+            )
+        paragraphs = [p for p in text.split("\n\n") if p.strip()]
+        html = "".join(format_html("<p>{}</p>", self.inline(p)) for p in paragraphs)
+        if note and html.startswith("<p>"):
+            html = f"<p>{note}{html[3:]}"
+        return mark_safe(html)
+
+    def provision(
+        self, item: Provision, children: dict[int | None, list[Provision]], depth: int
+    ) -> SafeString:
+        label = display_label(item.label) if item.label else ""
+        head = ""
+        if label or item.heading:
+            head = format_html(
+                '<p class="law-heading mb-1">{}{}</p>',
+                format_html('<span class="law-label fw-semibold me-1">{}</span>', label)
+                if label
+                else "",
+                format_html('<span class="fw-semibold">{}</span>', item.heading)
+                if item.heading
+                else "",
+            )
+        kids = children.get(item.pk, [])
+        items = ""
+        if kids:
+            items = format_html(
+                '<ol class="law-items list-unstyled ms-3 mb-2">{}</ol>',
+                mark_safe(
+                    "".join(
+                        format_html(
+                            "<li{}>{}</li>",
+                            mark_safe(' class="law-cited"') if kid.key in self.cited else "",
+                            self.provision(kid, children, depth + 1),
+                        )
+                        for kid in kids
+                    )
+                ),
+            )
+        closing = self.body(item.closing_text)
+        return format_html(
+            '<div class="law-provision" data-key="{}">{}{}{}{}</div>',
+            item.key,
+            head,
+            self.body(item.text),
+            items,
+            closing,
+        )
+
+
+@register.simple_tag
+def law_card_text(card: dict[str, Any]) -> SafeString:
+    """The card's official text with its structure, or the frozen text as it is (see above)."""
+    text = next((value for value in (card.get("text") or {}).values() if value), "")
+    plain = mark_safe(linebreaks(text, autoescape=True))
+    if card.get("kind") != "official" or not text or not card.get("article"):
+        return plain
+    article = (
+        Article.objects.filter(edition__code=card["edition"], number=card["article"])
+        .only("pk", "text", "closing_text")
+        .first()
+    )
+    if article is None:
+        return plain
+    provisions = list(Provision.objects.filter(article=article).order_by("order", "pk"))
+    children: dict[int | None, list[Provision]] = {}
+    for provision in provisions:
+        children.setdefault(provision.parent_id, []).append(provision)
+    numbers = set(
+        Article.objects.filter(edition__code=card["edition"]).values_list("number", flat=True)
+    )
+    renderer = _Renderer(card["edition"], numbers, set(card.get("cited") or []))
+    if card["key"] == card["article"]:
+        top = children.get(None, [])
+        frozen = "\n\n".join(
+            part
+            for part in (
+                article.text.strip(),
+                *(_flatten(p, children) for p in top),
+                article.closing_text.strip(),
+            )
+            if part
+        )
+        if _normal(frozen) != _normal(text):
+            return plain
+        html = [renderer.body(article.text)]
+        if top:
+            html.append(
+                format_html(
+                    '<ol class="law-items list-unstyled mb-2">{}</ol>',
+                    mark_safe(
+                        "".join(
+                            format_html(
+                                "<li{}>{}</li>",
+                                mark_safe(' class="law-cited"') if p.key in renderer.cited else "",
+                                renderer.provision(p, children, 1),
+                            )
+                            for p in top
+                        )
+                    ),
+                )
+            )
+        html.append(renderer.body(article.closing_text))
+        return mark_safe("".join(html))
+    root = next((p for p in provisions if p.key == card["key"]), None)
+    if root is None or _normal(_flatten(root, children)) != _normal(text):
+        return plain
+    return renderer.provision(root, children, 0)

@@ -1,0 +1,123 @@
+"""The law text cards beside a wizard step: structure, nesting and cross-references."""
+
+import re
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from rulings import wizard
+from rulings.templatetags.law_card_tags import display_label, law_card_text, nest_cards
+
+
+@pytest.fixture
+def cards(shipped):
+    """Every frozen citation of the old-edition trees, by "slug:key"."""
+    found = {}
+    for slug in ("verzaking-2007", "strafkaart-1963", "teruggenomen-kaart-1987"):
+        for node in wizard.start(slug).data["nodes"].values():
+            for citation in node["citations"]:
+                found[f"{slug}:{citation['key']}"] = citation
+    return found
+
+
+def node_cards(slug: str, node: str) -> list[dict]:
+    return nest_cards(wizard.law_cards(wizard.start(slug).node(node)["citations"]))
+
+
+def test_display_label_keeps_printed_labels_and_dots_bare_ones():
+    assert [display_label(x) for x in ("a", "1", "A", "(b)", "a.", "")] == [
+        "a.",
+        "1.",
+        "A.",
+        "(b)",
+        "a.",
+        "",
+    ]
+
+
+def test_a_parent_and_its_item_share_one_card(shipped):
+    (card,) = node_cards("verzaking-2007", "voldongen")  # cites 63A and 63A1
+    assert (card["key"], card["keys"], card["cited"]) == ("63A", ["63A", "63A1"], ["63A1"])
+    (card,) = node_cards("strafkaart-1963", "leider-kiest")  # cites 52, 52(a), 52(b)
+    assert (card["keys"], card["cited"]) == (["52", "52(a)", "52(b)"], ["52(a)", "52(b)"])
+    separate = node_cards("verzaking-2007", "herstel-vrij")  # 62B2 and 63A1: two articles
+    assert [c["keys"] for c in separate] == [["62B2"], ["63A1"]]
+    siblings = node_cards("teruggenomen-kaart-1987", "volgende-kaart")  # 47E2(a), 47E2(b)
+    assert [c["keys"] for c in siblings] == [["47E2(a)"], ["47E2(b)"]]
+    summaries = node_cards("verzaking", "voldongen")  # 2017: our summaries, one per article
+    assert all(c["kind"] == "summary" and c["cited"] == [] for c in summaries)
+
+
+def test_a_sub_heading_stands_apart_from_its_text(cards):
+    html = str(law_card_text({**cards["verzaking-2007:63A"], "cited": ["63A1"]}))
+    assert "in de volgende slag Een verzaking" not in html
+    assert (
+        '<span class="law-label fw-semibold me-1">1.</span><span class="fw-semibold">'
+        "Overtredende partij speelt voor of speelt in de volgende slag</span></p>"
+        "<p>Een verzaking wordt voldongen" in html
+    )
+    assert '<span class="fw-semibold">Verzaking wordt voldongen</span>' in html
+    assert '<li class="law-cited"><div class="law-provision" data-key="63A1">' in html
+
+
+def test_items_are_a_list_with_their_printed_labels(cards):
+    html = str(law_card_text(cards["strafkaart-1963:52"]))
+    assert html.count('<ol class="law-items') == 1
+    assert re.findall(r'<span class="law-label fw-semibold me-1">([^<]*)</span>', html) == [
+        "a.",
+        "b.",
+    ]
+    assert "<p>a<br>" not in html and "<p>b<br>" not in html
+    assert "mag hij niet uit eigen beweging enige kaart terugnemen" in html
+    labelled = str(law_card_text(cards["teruggenomen-kaart-1987:47E2(a)"]))
+    assert '<span class="law-label fw-semibold me-1">(a)</span>' in labelled
+
+
+def test_the_penalty_note_stands_outside_the_text(cards):
+    html = str(law_card_text(cards["verzaking-2007:62D2"]))
+    assert "(strafbepaling)" not in html
+    badge = '<span class="badge text-bg-light border law-penalty-note me-1">strafbepaling</span>'
+    assert badge in html
+    assert "nog in twee kleuren kaarten heeft, mag de partner van de overtreder" in html
+
+
+def test_a_reference_to_an_article_not_imported_says_so(cards):
+    html = str(law_card_text(cards["teruggenomen-kaart-1987:47E2(b)"]))
+    assert (
+        '<span class="law-ref-missing">artikel 40 C <span class="text-body-secondary">'
+        "(niet opgenomen in deze editie)</span></span>" in html
+    )
+    assert "/artikel/40/" not in html
+    linked = str(law_card_text(cards["teruggenomen-kaart-1987:47A"]))
+    assert '<span class="law-ref-missing">artikel 49 <span' in linked
+
+
+def test_a_reference_to_an_imported_article_is_a_link(cards):
+    html = str(law_card_text(cards["strafkaart-1963:52"]))
+    url = reverse("laws:article", args=["1963", "50"])
+    assert f'<a class="law-ref" href="{url}">art. 50</a>' in html
+
+
+def test_text_that_changed_since_the_snapshot_is_shown_as_frozen(cards):
+    frozen = {**cards["verzaking-2007:63A"], "text": {"nl": "A Oude kop\nOude tekst.", "en": ""}}
+    assert str(law_card_text(frozen)) == "<p>A Oude kop<br>Oude tekst.</p>"
+    summary = {"key": "62", "kind": "summary", "text": {"nl": "Samenvatting.", "en": "S."}}
+    assert str(law_card_text(summary)) == "<p>Samenvatting.</p>"
+
+
+def test_the_wizard_step_shows_one_nested_card_with_the_article_title(
+    shipped, club_a, director_a, client_director_a
+):
+    ruling = wizard.begin(
+        uuid=uuid.uuid4(),
+        club=club_a,
+        director=director_a,
+        tree=wizard.start("verzaking-2007"),
+        node_key="verzaakt",
+        choice_key="ja",
+    ).ruling
+    html = client_director_a.get(reverse("wizard:step", args=[ruling.uuid, 2])).content.decode()
+    assert "Artikel 63A, 63A1 – Voldongen worden van een verzaking" in html
+    assert html.count('class="card law-citation') == 1
+    assert "in de volgende slag Een verzaking" not in html

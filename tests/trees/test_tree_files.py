@@ -1,0 +1,100 @@
+"""The tree files themselves: valid, citing what their edition holds, with the outcome flags the
+law requires. (The cases beside every tree are run by ``test_cases_files.py``.)
+
+No database: only the YAML files are read.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+import yaml
+
+from laws import keys
+from trees.spec import load_tree_file, validate
+
+ROOT = Path(__file__).resolve().parents[2]
+TREES_DIR = ROOT / "trees" / "files"
+EDITION_2017 = ROOT / "laws" / "data" / "edition-2017.yaml"
+
+
+def tree_files() -> list[Path]:
+    return sorted(p for p in TREES_DIR.glob("*.yaml") if not p.name.endswith(".cases.yaml"))
+
+
+def load(slug: str):
+    return load_tree_file(TREES_DIR / f"{slug}.yaml")
+
+
+@cache
+def article_numbers_2017() -> set[str]:
+    data = yaml.safe_load(EDITION_2017.read_text(encoding="utf-8"))
+    return {str(article["number"]) for article in data["articles"]}
+
+
+def resolves_2017(key: str) -> bool:
+    """Edition 2017 ships articles only: a key resolves when its article is listed."""
+    parsed = keys.try_parse(key)
+    return parsed is not None and keys.is_canonical(key) and parsed.number in article_numbers_2017()
+
+
+@pytest.mark.parametrize("tree_file", tree_files(), ids=lambda p: p.stem)
+def test_tree_is_valid_and_see_tree_names_a_tree(tree_file):
+    tree = load_tree_file(tree_file)
+    assert tree.slug == tree_file.stem
+    resolves = resolves_2017 if tree.edition == "2017" else None
+    slugs = {p.stem for p in tree_files()}
+    assert validate(tree, resolves=resolves, trees=slugs) == []
+
+
+@pytest.mark.parametrize("tree_file", tree_files(), ids=lambda p: p.stem)
+def test_every_outcome_states_who_chooses_when_there_are_options(tree_file):
+    tree = load_tree_file(tree_file)
+    for node in tree.outcomes:
+        if node.outcome.options is not None:
+            assert node.outcome.chooser != "none", f"{tree.slug}: {node.key}"
+
+
+# Flags and fields of single outcomes, pinned where the law decides them (moved from the old
+# per-case tables): who chooses, where the director continues, whether he considers an adjusted
+# score (Law 12 and the laws that point to it) and whether there is unauthorised information.
+OUTCOME_FIELDS = [
+    ("onvoldoende-bod", "b1a", "adjusted_score", True),
+    ("onvoldoende-bod", "b1a", "unauthorised_information", False),
+    ("onvoldoende-bod", "geaccepteerd", "chooser", "lho"),
+    ("onvoldoende-bod", "naar-25a", "see_tree", None),
+    ("onvoldoende-bod", "b1b", "adjusted_score", True),
+    ("onvoldoende-bod", "b2", "chooser", "declarer"),
+    ("onvoldoende-bod", "b2", "unauthorised_information", True),
+    ("onvoldoende-bod", "b2", "adjusted_score", True),
+    ("onvoldoende-bod", "b4-geaccepteerd", "chooser", "declarer"),
+    ("onvoldoende-bod", "b4-geaccepteerd", "unauthorised_information", True),
+    ("teruggenomen-kaart", "verkeerde-uitleg-terug", "unauthorised_information", True),
+    ("teruggenomen-kaart", "verkeerde-uitleg-te-laat", "adjusted_score", True),
+    ("teruggenomen-kaart", "aanduiding", "chooser", "nos"),
+    ("teruggenomen-kaart", "verkeerd-beurt", "unauthorised_information", True),
+    ("teruggenomen-kaart", "naar-verzaking", "see_tree", "verzaking"),
+    ("teruggenomen-kaart", "niet-gespeeld-leider", "unauthorised_information", False),
+    ("teruggenomen-kaart", "naar-strafkaart", "see_tree", "strafkaart"),
+    ("teruggenomen-kaart", "onreglementair-tegenspeler", "see_tree", "strafkaart"),
+    ("voor-de-beurt-uitkomen", "uitkomst-eist-kleur", "chooser", "declarer"),
+    ("voor-de-beurt-uitkomen", "uitkomst-eist-kleur", "unauthorised_information", True),
+    ("voor-de-beurt-uitkomen", "uitkomst-vrij", "adjusted_score", True),
+    ("voor-de-beurt-uitkomen", "leider-wordt-blinde", "chooser", "declarer"),
+    ("voor-de-beurt-uitkomen", "dicht-terug", "unauthorised_information", False),
+    ("voor-de-beurt-uitkomen", "leider-terug-andere-hand", "chooser", "defenders"),
+    ("voor-de-beurt-uitkomen", "leider-terug-andere-hand", "adjusted_score", True),
+    ("voor-de-beurt-uitkomen", "later-leider-aan-slag", "unauthorised_information", True),
+    # a minor penalty card alone gives no adjusted score; a major one brings 50E
+    ("strafkaart", "kleine-strafkaart", "adjusted_score", False),
+    ("strafkaart", "grote-strafkaart", "unauthorised_information", True),
+]
+
+
+@pytest.mark.parametrize(("slug", "outcome", "field", "value"), OUTCOME_FIELDS)
+def test_outcome_field(slug, outcome, field, value):
+    node = load(slug).node(outcome)
+    assert node.is_outcome
+    assert getattr(node.outcome, field) == value
