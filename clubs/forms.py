@@ -54,7 +54,7 @@ ROLE_CHOICES = [(role.value, capfirst(role.label)) for role in Role]
 
 def role_field(**kwargs) -> forms.MultipleChoiceField:
     return forms.MultipleChoiceField(
-        label=_("Rollen"),
+        label=_("Rollen in de club"),
         choices=ROLE_CHOICES,
         widget=forms.CheckboxSelectMultiple,
         help_text=_("Een beheerder heeft ook alle andere rollen en beheert de leden."),

@@ -54,7 +54,7 @@ class Member:
 
     @property
     def role_labels(self) -> list[str]:
-        return [Role(role).label for role in self.roles]
+        return [str(Role(role).label) for role in self.roles]
 
     @property
     def awaits_password(self) -> bool:

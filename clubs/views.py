@@ -3,7 +3,7 @@ from django.contrib.auth import get_user_model, login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_not_required
 from django.db import IntegrityError, transaction
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -109,7 +109,7 @@ def member_page(
     request: HttpRequest, club: Club, member: User, form: RolesForm | None = None
 ) -> HttpResponse:
     roles = club_members.ordered(club_members.roles_of(club, member))
-    refusal = club_members.password_refusal(request.user, admin_club_ids(request), member)
+    refusal = club_members.password_refusal(acting_user(request), admin_club_ids(request), member)
     link = None
     if refusal is None and not member.has_usable_password():
         link = club_members.password_link(request, member)
@@ -123,6 +123,12 @@ def member_page(
         "is_self": member.pk == request.user.pk,
     }
     return render(request, "clubs/member.html", context)
+
+
+def acting_user(request: HttpRequest) -> User:
+    user = request.user
+    assert isinstance(user, User)  # every page here needs a login
+    return user
 
 
 def admin_club_ids(request: HttpRequest) -> set[int]:
@@ -188,7 +194,7 @@ def member_remove(request: HttpRequest, slug: str, user_id: int) -> HttpResponse
 def member_password(request: HttpRequest, slug: str, user_id: int) -> HttpResponse:
     club = admin_club(request, slug)
     member = access.get_member(request, club, user_id)
-    refusal = club_members.password_refusal(request.user, admin_club_ids(request), member)
+    refusal = club_members.password_refusal(acting_user(request), admin_club_ids(request), member)
     if refusal:
         messages.error(request, refusal)
     else:
@@ -219,7 +225,7 @@ class ForgottenPasswordView(auth_views.PasswordResetView):
 
 
 @login_not_required
-def password_forgotten(request: HttpRequest) -> HttpResponse:
+def password_forgotten(request: HttpRequest) -> HttpResponseBase:
     """Django's reset by e-mail where e-mail is configured; otherwise the page says whom to ask."""
     if not club_members.email_enabled():
         return render(request, "clubs/password_forgotten.html", {"email_enabled": False})

@@ -33,7 +33,7 @@ def roles(club, user) -> set[str]:
 
 
 def link_on(page: str) -> str:
-    match = re.search(r'id="password-link"[^>]*value="([^"]+)"', page)
+    match = re.search(r'id="password-link"[^>]*>([^<]+)<', page)
     assert match, "no password link on the page"
     return match.group(1)
 
