@@ -27,6 +27,8 @@ def test_an_admin_invites_a_director_who_sets_a_password(
         page.get_by_role("button", name="Menu").click()
     page.locator("[data-nav-members]").click()
     expect(page.get_by_role("heading", name="Leden van BC De Troefkaart")).to_be_visible()
+    expect(page.locator("[data-member='bert']")).to_contain_text("Beheerder")
+    page.screenshot(path=artifacts / f"clubs-members-{size}.png", full_page=True)
     page.get_by_role("link", name="Wedstrijdleider toevoegen").click()
 
     page.get_by_label("Gebruikersnaam").fill("wouter")
