@@ -11,7 +11,7 @@ from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, Validat
 from django.db import models
 from django.http import Http404, HttpRequest
 
-from clubs.models import Club, Membership, Role
+from clubs.models import Club, Membership, Role, User
 
 M = TypeVar("M", bound=models.Model)
 
@@ -92,3 +92,14 @@ def requested_club(request: HttpRequest, roles: Iterable[str] | None = None) -> 
     if clubs(request):
         raise PermissionDenied
     raise Http404
+
+
+def get_member(request: HttpRequest, club: Club, user_id: int) -> User:
+    """A member of ``club``, which must be one of the user's clubs (fetch it with ``get_club``
+    first, which also checks the role): 404 for a user outside that club."""
+    if club.pk not in {m.club_id for m in memberships(request)}:
+        raise Http404
+    member = User.objects.filter(pk=user_id, memberships__club=club).distinct().first()
+    if member is None:
+        raise Http404
+    return member

@@ -3,8 +3,12 @@ from functools import partial
 from django.http import HttpRequest
 
 from clubs.access import clubs
+from clubs.models import Role
 
 
 def memberships(request: HttpRequest) -> dict:
-    # A callable: templates that never look at the clubs cost no query.
-    return {"user_clubs": partial(clubs, request)}
+    # Callables: templates that never look at the clubs cost no query.
+    return {
+        "user_clubs": partial(clubs, request),
+        "admin_clubs": partial(clubs, request, roles=[Role.ADMIN]),
+    }

@@ -1,11 +1,11 @@
 from django import forms
 from django.contrib.auth import password_validation
-from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm
+from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm, PasswordResetForm
 from django.core.validators import MaxLengthValidator
-from django.utils.text import slugify
+from django.utils.text import capfirst, slugify
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Club, User
+from clubs.models import Club, Role, User
 
 
 class SetupForm(BaseUserCreationForm):
@@ -47,3 +47,67 @@ class LoginForm(AuthenticationForm):
         super().__init__(*args, **kwargs)
         field = self.fields["username"]
         field.validators.append(MaxLengthValidator(field.max_length))
+
+
+ROLE_CHOICES = [(role.value, capfirst(role.label)) for role in Role]
+
+
+def role_field(**kwargs) -> forms.MultipleChoiceField:
+    return forms.MultipleChoiceField(
+        label=_("Rollen in de club"),
+        choices=ROLE_CHOICES,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Een beheerder heeft ook alle andere rollen en beheert de leden."),
+        error_messages={"required": _("Kies minstens één rol.")},
+        **kwargs,
+    )
+
+
+class InviteForm(forms.ModelForm):
+    """A new member: a user without a password, who sets one through a one-time link."""
+
+    roles = role_field(initial=[Role.DIRECTOR])
+
+    class Meta:
+        model = User
+        fields = ["username", "first_name", "last_name", "email"]
+        labels = {"username": _("Gebruikersnaam"), "email": _("E-mailadres (niet verplicht)")}
+        help_texts = {
+            "username": _("Hiermee logt de nieuwe gebruiker in: letters, cijfers en @.+-_")
+        }
+
+    def clean_username(self) -> str:
+        username = self.cleaned_data["username"]
+        if User.objects.filter(username__iexact=username).exists():
+            raise forms.ValidationError(
+                _(
+                    "Deze gebruikersnaam bestaat al. Kies een andere; hoort deze persoon al bij "
+                    "een andere club, vraag dan de hoofdbeheerder om hem of haar toe te voegen."
+                ),
+                code="taken",
+            )
+        return username
+
+
+class RolesForm(forms.Form):
+    roles = role_field()
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["roles"].error_messages["required"] = _(
+            "Kies minstens één rol. Wilt u iemand uit de club halen, gebruik dan "
+            "'Uit de club verwijderen'."
+        )
+
+
+class ForgottenPasswordForm(PasswordResetForm):
+    """Django's reset by e-mail, also for a user whose password an admin has reset or who never
+    set one after an invitation (every account here is a local one)."""
+
+    def get_users(self, email):
+        field = User.get_email_field_name()
+        return (
+            user
+            for user in User._default_manager.filter(**{f"{field}__iexact": email}, is_active=True)
+            if getattr(user, field).casefold() == email.casefold()
+        )

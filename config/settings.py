@@ -166,6 +166,19 @@ AXES_VERBOSE = False
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "login"
+# Club admins hand a new director a one-time link to set a password (clubs/members.py); it
+# stays valid this long (3 days by default) or until the password is set. With
+# LEIDRAAD_EMAIL_ENABLED the link is also e-mailed, and "Wachtwoord vergeten?" on the login page
+# sends one; without it that page says to ask the club's admin. EMAIL_* as Django reads them.
+PASSWORD_RESET_TIMEOUT = int(os.environ.get("PASSWORD_RESET_TIMEOUT", 60 * 60 * 24 * 3))
+LEIDRAAD_EMAIL_ENABLED = env_bool("LEIDRAAD_EMAIL_ENABLED")
+if LEIDRAAD_EMAIL_ENABLED:
+    EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+    EMAIL_PORT = int(os.environ.get("EMAIL_PORT", 25))
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS")
+    DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "leidraad@localhost")
 # A login lasts a club evening (12 hours by default); closing the browser does not end it, so a
 # director whose laptop slept can resume an unfinished ruling.
 SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", 60 * 60 * 12))

@@ -24,11 +24,15 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from django.contrib.auth.tokens import default_token_generator
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
+from clubs.models import User
 from rulings.models import Ruling
 from tests.support.world import PATH, PERSONAS, TREE, World
 from transfer import bundles as transfer
@@ -161,6 +165,38 @@ def bundle_of_club_a(w: World) -> dict[str, Any]:
     return {"bundle": SimpleUploadedFile("a.json", text.encode(), "application/json")}
 
 
+INVITE = {"username": "nieuw", "first_name": "Nel", "email": "", "roles": "director"}
+
+
+def club_a(w: World) -> dict[str, Any]:
+    return {"slug": w.club_a.slug}
+
+
+def member_of_a(w: World) -> dict[str, Any]:
+    return {"slug": w.club_a.slug, "user_id": w.users["director_a"].pk}
+
+
+def member_b_via_a(w: World) -> dict[str, Any]:
+    """Club B's director, asked for through club A's pages."""
+    return {"slug": w.club_a.slug, "user_id": w.users["director_b"].pk}
+
+
+def roles(w: World) -> dict[str, Any]:
+    return {"roles": ["director", "reviewer"]}
+
+
+def password_link(w: World) -> dict[str, Any]:
+    user = User.objects.get(pk=w.users["director_a"].pk)
+    return {
+        "uidb64": urlsafe_base64_encode(force_bytes(user.pk)),
+        "token": default_token_generator.make_token(user),
+    }
+
+
+def forged_link(w: World) -> dict[str, Any]:
+    return {**password_link(w), "token": "abc-0123456789abcdef"}
+
+
 def admin_rule(route: Route) -> list[Case]:
     """The Django admin is for staff only; no persona here is staff (a club's admin role is
     not). Every admin page sends them to the admin login, which itself is public.
@@ -200,6 +236,39 @@ RULES: dict[str, list[Case]] = {
     "logout": [
         Case("", "GET", who(405, 405, 405, 405, 405)),
         Case("", "POST", everyone(LOGIN)),
+    ],
+    # Forgotten password: public. Without e-mail configured (as here) the page says to ask the
+    # club's admin, and a POST sends nothing; a one-time link is checked before anything else.
+    "password_reset": [
+        Case("", "GET", everyone(OK)),
+        Case("no e-mail", "POST", everyone(OK), data=lambda w: {"email": "anna@example.org"}),
+    ],
+    "password_reset_done": [Case("", "GET", everyone(OK))],
+    "password_set": [
+        Case("forged link", "GET", everyone(OK), kwargs=lambda w: forged_link(w)),
+        Case("valid link", "GET", everyone(302), kwargs=lambda w: password_link(w)),
+    ],
+    # Club members: only an admin of the club manages them; another club's member is not found.
+    "club_members": [Case("", "GET", who(403, 403, 403, OK, 404), kwargs=club_a)],
+    "club_invite": [
+        Case("", "GET", who(403, 403, 403, OK, 404), kwargs=club_a),
+        Case("", "POST", who(403, 403, 403, 302, 404), kwargs=club_a, data=lambda w: INVITE),
+    ],
+    "club_member": [
+        Case("director A", "GET", who(403, 403, 403, OK, 404), kwargs=member_of_a),
+        Case("director B", "GET", who(403, 403, 403, 404, 404), kwargs=member_b_via_a),
+    ],
+    "club_member_roles": [
+        Case("director A", "POST", who(403, 403, 403, 302, 404), kwargs=member_of_a, data=roles),
+        Case("director B", "POST", who(403, 403, 403, 404, 404), kwargs=member_b_via_a, data=roles),
+    ],
+    "club_member_remove": [
+        Case("director A", "POST", who(403, 403, 403, 302, 404), kwargs=member_of_a),
+        Case("director B", "POST", who(403, 403, 403, 404, 404), kwargs=member_b_via_a),
+    ],
+    "club_member_password": [
+        Case("director A", "POST", who(403, 403, 403, 302, 404), kwargs=member_of_a),
+        Case("director B", "POST", who(403, 403, 403, 404, 404), kwargs=member_b_via_a),
     ],
     # The wizard: only the ruling's director or a club admin continues a ruling.
     "wizard:start": [Case("", "GET", members(OK, b=OK))],
