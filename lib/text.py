@@ -47,8 +47,9 @@ class _Line:
 
 
 def _lines(paragraph: str) -> list[_Line]:
-    """A paragraph's lines with wrapped lines joined: a line continues the one before unless it
-    starts a list item, a heading or a quote; after a list item only an indented line continues it."""
+    """A paragraph's lines with wrapped lines joined: a line continues the one before unless
+    it starts a list item, a heading or a quote; after a list item only an indented line
+    continues it."""
     lines: list[_Line] = []
     for raw in paragraph.splitlines():
         line = raw.strip()
@@ -65,8 +66,10 @@ def _lines(paragraph: str) -> list[_Line]:
                 lines[-1].text = f"{lines[-1].text}\n{line}"
             else:
                 lines.append(_Line("quote", line))
-        elif lines and lines[-1].kind not in ("heading", "quote") and (
-            lines[-1].kind == "text" or raw[:1].isspace()
+        elif (
+            lines
+            and lines[-1].kind not in ("heading", "quote")
+            and (lines[-1].kind == "text" or raw[:1].isspace())
         ):
             lines[-1].text = f"{lines[-1].text} {line}"
         else:
