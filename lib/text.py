@@ -32,6 +32,8 @@ ENUMERATED_LIST_CLASS = "tree-list"
 _ENUMERATOR = re.compile(r"^(\d{1,2}[.)]|\([a-z0-9]{1,4}\)|[a-z][.)])\s+(.*)$")
 # ``-``, ``*``, ``+``, ``•``, ``–``: an ordinary bulleted list.
 _BULLET = re.compile(r"^[-*+•–]\s+(.*)$")
+_BLOCK_START = re.compile(r"^(?:>|[-*+]\s|#{1,6}\s)")
+_NUMBER_START = re.compile(r"^(\d+)[.)]\s")
 _HEADING = re.compile(r"^#{1,6}\s")
 _RED_SUITS = re.compile("([♥♦])")
 _BETWEEN_TAGS = re.compile(r">\s*\n\s*<")
@@ -85,7 +87,12 @@ def _markdown(source: str) -> str:
 
 
 def _inline(source: str) -> str:
-    """Markdown of a list item: emphasis and code, without the paragraph around it."""
+    """Markdown of a list item: emphasis and code, without the paragraph around it. A list,
+    heading or quote marker at its start is text (``1. - een`` is one item)."""
+    if number := _NUMBER_START.match(source):
+        source = f"{number.group(1)}\\{source[len(number.group(1)) :]}"
+    elif _BLOCK_START.match(source):
+        source = f"\\{source}"
     html = _markdown(source)
     only = _PARAGRAPH.match(html)
     return only.group(1) if only and "<p>" not in only.group(1) else html

@@ -25,6 +25,7 @@ from clubs.models import Role
 from lib import htmx
 from lib.fields import parse_id
 from lib.i18n import active_language
+from lib.text import prose
 from rulings import wizard
 from rulings.forms import ContextForm, DraftAnswerForm
 from rulings.models import Mode, Ruling
@@ -154,7 +155,7 @@ def case_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "case": case,
         "session": session,
-        "situation": training.render_markdown(case.situation),
+        "situation": prose(case.situation),
         "attempts": attempts,
         "can_edit": _can_edit(request, case),
         "can_copy": case.is_shipped and bool(clubs(request, TRAINERS)),
@@ -198,7 +199,7 @@ def _render_practice(
         "view": view,
         "ruling": ruling,
         "case": case,
-        "situation": training.render_markdown(case.situation),
+        "situation": prose(case.situation),
         "error": "",
         **extra,
     }
@@ -357,8 +358,8 @@ def attempt(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
         "expected_titles": [
             training.outcome_title(tree, key, language) for key in result.expected_outcomes
         ],
-        "situation": training.render_markdown(case.situation),
-        "explanation": training.render_markdown(case.explanation),
+        "situation": prose(case.situation),
+        "explanation": prose(case.explanation),
         "law": training.law_texts(ruling, case),
         "own": ruling.director_id == request.user.pk,
     }
