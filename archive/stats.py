@@ -24,11 +24,11 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, Max, QuerySet, Sum
 from django.db.models.functions import TruncMonth
 from django.utils.formats import date_format
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from archive import charts
 from archive.models import RulingTally
+from lib.i18n import active_language
 from rulings.models import Ruling
 from trees import citations, snapshot
 from trees.models import Tree, TreeSnapshot
@@ -63,13 +63,9 @@ class Group(NamedTuple):
     count: int
 
 
-def _language() -> str:
-    return "en" if (get_language() or "nl").startswith("en") else "nl"
-
-
 def tree_titles() -> dict[str, str]:
     """Tree titles in the active language, by slug (the loaded trees)."""
-    field = "title_en" if _language() == "en" else "title_nl"
+    field = "title_en" if active_language() == "en" else "title_nl"
     rows = Tree.objects.values_list("slug", field, "title_nl")
     return {slug: title or dutch for slug, title, dutch in rows}
 

@@ -23,9 +23,8 @@ from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.cache import patch_vary_headers
-from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from archive import stats
@@ -35,6 +34,9 @@ from archive.reviews import record_review, set_appeal
 from clubs.access import clubs, get_for_user, requested_club, roles_in
 from clubs.models import Club, Role
 from laws import keys
+from lib import htmx
+from lib.i18n import active_language
+from lib.text import unique_citations
 from rulings import audit
 from rulings.models import AppealStatus, Ruling, Status, Verdict
 from trees import citations, snapshot
@@ -145,23 +147,6 @@ def _filtered(request: HttpRequest, club: Club) -> RulingFilter:
     return RulingFilter(request.GET, queryset=Ruling.objects.filter(club=club), club=club)
 
 
-def _partial(request: HttpRequest) -> bool:
-    """Only the swapped fragment for htmx; the whole page when htmx restores history."""
-    return bool(request.htmx) and not request.htmx.history_restore_request
-
-
-def _render(request: HttpRequest, template: str, context: dict[str, Any]) -> HttpResponse:
-    if _partial(request):
-        template = f"{template}#results"
-    response = render(request, template, context)
-    patch_vary_headers(response, ("HX-Request",))
-    return response
-
-
-def _language() -> str:
-    return "en" if (get_language() or "nl").startswith("en") else "nl"
-
-
 # --------------------------------------------------------------------------------------------
 # Archive
 
@@ -197,7 +182,7 @@ def _page_rulings(ids: Iterable[int]) -> list[Ruling]:
         .select_related("director")
         .only(*LIST_FIELDS)
         .annotate(
-            outcome_title=KT(f"outcome__title__{_language()}"),
+            outcome_title=KT(f"outcome__title__{active_language()}"),
             outcome_title_nl=KT("outcome__title__nl"),
         )
     )
@@ -220,7 +205,7 @@ def archive(request: HttpRequest) -> HttpResponse:
         "page": page,
         "rulings": page.object_list,
     }
-    return _render(request, "rulings/archive.html", context)
+    return htmx.render(request, "rulings/archive.html", context, partial="results")
 
 
 # --------------------------------------------------------------------------------------------
@@ -243,16 +228,15 @@ def _outcome_citations(ruling: Ruling, outcome: dict[str, Any]) -> list[dict[str
 
 
 def _cited_law(steps: list, outcome_citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The law text cited by the current path and the outcome, each key once, as the
+    """The law text cited by the current path and the outcome, each text once, as the
     ruling's snapshots recorded it (in the ruling's edition, whatever changed since)."""
-    seen: dict[str, dict[str, Any]] = {}
     shown = [step.citations for step in steps if not step.superseded]
     shown.append(outcome_citations)
-    for group in shown:
-        for item in group if isinstance(group, list) else []:
-            if isinstance(item, dict) and item.get("key") and item["key"] not in seen:
-                seen[item["key"]] = {**item, "shown_text": snapshot.pick(item.get("text"))}
-    return list(seen.values())
+    cited = [item for group in shown if isinstance(group, list) for item in group]
+    return [
+        {**entry, "shown_text": snapshot.pick(entry.get("text"))}
+        for entry in unique_citations(cited)
+    ]
 
 
 def _detail_context(
@@ -408,7 +392,7 @@ def statistics(request: HttpRequest) -> HttpResponse:
         "total": total,
         "breakdowns": breakdowns,
     }
-    return _render(request, "rulings/statistics.html", context)
+    return htmx.render(request, "rulings/statistics.html", context, partial="results")
 
 
 # --------------------------------------------------------------------------------------------

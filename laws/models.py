@@ -8,8 +8,9 @@ plain-language words and is always shown as a summary.
 """
 
 from django.db import models
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
+
+from lib.i18n import pick
 
 
 class Edition(models.Model):
@@ -139,4 +140,4 @@ class ArticleSummary(models.Model):
 
     @property
     def text(self) -> str:
-        return self.text_en if get_language() == "en" and self.text_en else self.text_nl
+        return pick(self.text_nl, self.text_en)

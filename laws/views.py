@@ -20,7 +20,6 @@ from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.utils.html import escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -29,6 +28,8 @@ from laws import keys
 from laws.hooks import uses_of
 from laws.keys import reference_spans
 from laws.models import Article, ArticleSummary, CrossReference, Edition, Footnote, Provision
+from lib import htmx
+from lib.text import SUMMARY_ANCHOR, law_anchor, law_link
 
 SEARCH_LIMIT = 50
 SNIPPET_BEFORE = 80
@@ -36,8 +37,7 @@ SNIPPET_LENGTH = 240
 
 
 def _article_url(code: str, number: str, key: str = "") -> str:
-    url = reverse("laws:article", args=[code, number])
-    return f"{url}#{key}" if key else url
+    return law_link(reverse("laws:article", args=[code, number]), key)
 
 
 def _summary(article: Article) -> ArticleSummary | None:
@@ -104,7 +104,7 @@ def _link_targets(article: Article, references: list[CrossReference]) -> dict[st
             continue
         target_key = ref.target_provision.key if ref.target_provision else ""
         if ref.target_article.pk == article.pk:
-            links[ref.target_key] = f"#{target_key or 'artikel'}"
+            links[ref.target_key] = f"#{law_anchor(target_key, article.number)}"
         else:
             links[ref.target_key] = _article_url(
                 article.edition.code, ref.target_article.number, target_key
@@ -390,7 +390,7 @@ def _search(query: str, code: str) -> tuple[list[Hit], list[Hit]]:
         body = next((t for t in (s.text, s.text_nl, s.text_en) if _contains(t, words)), s.text)
         hits.append(
             _hit(
-                s.article, "samenvatting", _("Samenvatting"), highlight(body, words), "summary", -2
+                s.article, SUMMARY_ANCHOR, _("Samenvatting"), highlight(body, words), "summary", -2
             )
         )
     footnotes = Footnote.objects.filter(
@@ -459,9 +459,4 @@ def search(request: HttpRequest) -> HttpResponse:
         "searched": len(query) >= 2,
         "limit": SEARCH_LIMIT,
     }
-    template = "laws/search.html"
-    if request.htmx and not request.htmx.history_restore_request:
-        template += "#results"
-    response = render(request, template, context)
-    patch_vary_headers(response, ["HX-Request"])
-    return response
+    return htmx.render(request, "laws/search.html", context, partial="results")

@@ -20,15 +20,16 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.cache import patch_vary_headers
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect, push_url
+from django_htmx.http import push_url
 
 from clubs.access import clubs, get_club, get_for_user, memberships, roles_in
 from clubs.models import Role
 from laws.models import Edition
+from lib import htmx
+from lib.text import unique_citations
 from rulings import audit, wizard
 from rulings.forms import AnswerForm, ContextForm, DraftAnswerForm, StartForm
 from rulings.models import Ruling, Status
@@ -38,12 +39,6 @@ from trees.models import Tree, TreeSnapshot
 
 STEP_TEMPLATE = "rulings/wizard_step.html"
 DIRECTING = (Role.DIRECTOR, Role.ADMIN)
-
-
-def _partial(request: HttpRequest) -> bool:
-    """Answer with a fragment: an htmx request, except when htmx restores history (it wants
-    the whole page then)."""
-    return bool(request.htmx) and not request.htmx.history_restore_request
 
 
 def _check_directs(request: HttpRequest, ruling: Ruling) -> Ruling:
@@ -82,10 +77,7 @@ def _render_step(
         context.setdefault("answer_url", reverse("wizard:answer", args=[ruling.uuid]))
         if view.is_outcome and "context_form" not in context and not extra.get("lazy_context"):
             context["context_form"] = ContextForm.for_ruling(ruling)
-    template = f"{STEP_TEMPLATE}#step" if _partial(request) else STEP_TEMPLATE
-    response = render(request, template, context)
-    patch_vary_headers(response, ("HX-Request",))
-    return response
+    return htmx.render(request, STEP_TEMPLATE, context, partial="step")
 
 
 def _show(
@@ -93,12 +85,12 @@ def _show(
 ) -> HttpResponse:
     """The response after a POST: with htmx the step itself (URL pushed), else a redirect."""
     url = state_url(ruling, number)
-    if not _partial(request):
+    if not htmx.is_partial(request):
         if error:
             messages.warning(request, error)
         return redirect(url)
     if ruling.status == Status.FINAL or not ruling.snapshot_id:
-        return HttpResponseClientRedirect(url)
+        return htmx.redirect(request, url)
     view = wizard.step_view(ruling, number)
     # The outcome comes at once; its context form (the slowest part to render) follows with
     # a second htmx request, so the director reads the ruling sooner (make bench).
@@ -168,12 +160,7 @@ def start(request: HttpRequest) -> HttpResponse:
         "link_query": {"datum": day.isoformat(), "club": club},
         "can_direct": bool(directing),
     }
-    template = (
-        "rulings/wizard_start.html#trees" if _partial(request) else "rulings/wizard_start.html"
-    )
-    response = render(request, template, context)
-    patch_vary_headers(response, ("HX-Request",))
-    return response
+    return htmx.render(request, "rulings/wizard_start.html", context, partial="trees")
 
 
 @require_GET
@@ -252,7 +239,7 @@ def _begin(request: HttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse
         )
     except WizardError as error:
         view = wizard.draft_view(tree)
-        if not _partial(request):
+        if not htmx.is_partial(request):
             messages.warning(request, error.message)
             return redirect("wizard:draft", slug, uuid)
         context = {
@@ -337,9 +324,9 @@ def answer(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
 def _context_response(
     request: HttpRequest, found: Ruling, form: ContextForm, saved: bool = False
 ) -> HttpResponse:
-    if _partial(request):
+    if htmx.is_partial(request):
         context = {"ruling": found, "context_form": form, "context_saved": saved}
-        return render(request, f"{STEP_TEMPLATE}#context", context)
+        return htmx.render(request, STEP_TEMPLATE, context, partial="context")
     return _render_step(request, wizard.step_view(found), found, context_form=form)
 
 
@@ -349,7 +336,7 @@ def context(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     """POST: keep the table context. GET (htmx): the form, loaded after the outcome."""
     found = _ruling_to_direct(request, uuid)
     if request.method == "GET":
-        if not _partial(request) or found.status == Status.FINAL or not found.outcome_key:
+        if not htmx.is_partial(request) or found.status == Status.FINAL or not found.outcome_key:
             return redirect(state_url(found))
         return _context_response(request, found, ContextForm.for_ruling(found))
     form = ContextForm(request.POST, mode=found.mode)
@@ -359,7 +346,7 @@ def context(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
         wizard.edit_context(found, form.cleaned_data, request.user)
     except WizardError as error:
         return _show(request, found, error=error.message)
-    if not _partial(request):
+    if not htmx.is_partial(request):
         messages.success(request, _("De gegevens zijn bewaard."))
         return redirect(state_url(found))
     return _context_response(request, found, ContextForm.for_ruling(found), saved=True)
@@ -377,7 +364,7 @@ def save(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
         return _show(request, found, error=error.message)
     messages.success(request, _("De arbitrage is definitief opgeslagen."))
     url = state_url(found)
-    return HttpResponseClientRedirect(url) if _partial(request) else redirect(url)
+    return htmx.redirect(request, url)
 
 
 @require_POST
@@ -414,7 +401,7 @@ def _final(request: HttpRequest, found: Ruling) -> HttpResponse:
     context = {
         "ruling": found,
         "outcome": found.outcome,
-        "law": wizard.law_cards(found.outcome.get("citations", [])),
+        "law": unique_citations(found.outcome.get("citations", [])),
         "steps": [s for s in steps if not s.superseded],
         "superseded": [s for s in steps if s.superseded],
         "events": events,

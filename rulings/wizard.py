@@ -41,6 +41,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, User
+from lib.text import unique_citations
 from rulings import audit
 from rulings.audit import Action
 from rulings.models import AuditEvent, Mode, Ruling, Status, Step
@@ -151,7 +152,7 @@ class StepView:
 
     @property
     def law(self) -> list[dict[str, Any]]:
-        return law_cards(self.citations)
+        return unique_citations(self.citations)
 
     @property
     def is_outcome(self) -> bool:
@@ -173,25 +174,6 @@ class StepView:
             {**choice, "number": number, "selected": choice["key"] == self.selected}
             for number, choice in enumerate(self.node.get("choices", []), start=1)
         ]
-
-
-def law_cards(citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The citations as shown beside a step: citations that show the same text (our summary
-    or the title of one article, e.g. 64A1 and 64C of the 2017 edition) share one card."""
-    cards: list[dict[str, Any]] = []
-    shared: dict[tuple[str, str], dict[str, Any]] = {}
-    for citation in citations:
-        if citation["kind"] in ("summary", "title") and citation["article"]:
-            group = (citation["edition"], citation["article"])
-            if group in shared:
-                shared[group]["keys"].append(citation["key"])
-                continue
-            card = {**citation, "keys": [citation["key"]]}
-            shared[group] = card
-        else:
-            card = {**citation, "keys": [citation["key"]]}
-        cards.append(card)
-    return cards
 
 
 def _path_entries(tree: FrozenTree, path: list[list[str]]) -> list[PathEntry]:

@@ -20,24 +20,23 @@ import re
 import secrets
 import uuid as uuid_lib
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import IO, Any
 
-import markdown
-import nh3
 import yaml
 from django.core.exceptions import ObjectDoesNotExist
 from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership, User
 from laws import keys
+from lib.i18n import active_language
+from lib.text import law_anchor, unique_citations
 from rulings import wizard
 from rulings.models import Mode, Ruling, Status
 from training.models import CaseSource, Difficulty, TrainingCase, TrainingResult, TrainingSession
@@ -384,23 +383,6 @@ def bootstrap_cases(stdout: IO[str]) -> LoadSummary:
 
 
 # --------------------------------------------------------------------------------------------
-# Text
-
-
-_ALLOWED_TAGS = {"p", "br", "em", "strong", "ul", "ol", "li", "blockquote", "code", "h3", "h4"}
-_RED_SUITS = re.compile("([♥♦])")
-
-
-def render_markdown(text: str) -> SafeString:
-    """Limited Markdown (paragraphs, emphasis, lists) rendered and sanitised with nh3; links,
-    images and raw HTML are dropped. Red suit symbols get a class for colour."""
-    html = markdown.markdown(text or "", output_format="html")
-    clean = nh3.clean(html, tags=_ALLOWED_TAGS, attributes={}, link_rel=None)
-    # Safe: nh3 removed every tag but the few above, and the span is our own.
-    return mark_safe(_RED_SUITS.sub(r'<span class="suit-red">\1</span>', clean))
-
-
-# --------------------------------------------------------------------------------------------
 # Cases visible to a user
 
 
@@ -678,7 +660,7 @@ def tree_scores(user: User) -> list[TreeScore]:
         total[0] += 1
         total[1] += int(correct)
         titles.setdefault(slug, title)
-    language = get_language() or "nl"
+    language = active_language()
     for slug in titles:
         tree = tree_spec(slug)
         if tree is not None:
@@ -759,32 +741,33 @@ def split_path(raw: str) -> list[str]:
 class LawText:
     """One citation as shown: official text, our summary (labelled), or just the title."""
 
-    key: str
+    key: str  # every key that shows this text, comma-separated
     edition: str
     article: str
     article_title: str
     kind: str  # official | summary | title | missing
     text: str
+    anchor: str = ""  # where the article page shows this text (lib.text.law_anchor)
 
     @property
     def is_summary(self) -> bool:
         return self.kind == "summary"
 
-    @property
-    def anchor(self) -> str:
-        """Where the article page shows this text."""
-        return "samenvatting" if self.is_summary else self.key.split(", ")[0]
-
 
 def law_text(citation: dict[str, Any]) -> LawText:
-    """A citation of a tree snapshot (see ``trees/snapshot.py``) in the active language."""
+    """A citation of a tree snapshot (see ``trees/snapshot.py``), or an entry of
+    :func:`lib.text.unique_citations` (with ``keys``), in the active language."""
+    cited = citation.get("keys") or [citation.get("key", "")]
+    article = citation.get("article", "")
+    kind = citation.get("kind", "missing")
     return LawText(
-        key=citation.get("key", ""),
+        key=", ".join(cited),
         edition=citation.get("edition", ""),
-        article=citation.get("article", ""),
+        article=article,
         article_title=citation.get("article_title", ""),
-        kind=citation.get("kind", "missing"),
+        kind=kind,
         text=pick(citation.get("text")),
+        anchor=law_anchor(cited[0], article, kind),
     )
 
 
@@ -804,18 +787,8 @@ def law_texts(ruling: Ruling, case: TrainingCase) -> list[LawText]:
 
 
 def unique_law_texts(citations: Iterable[dict[str, Any]]) -> list[LawText]:
-    """Each text once: citations of one article that all show the article's summary (or only
-    its title) are merged into one entry naming every key."""
-    shown: dict[tuple[str, str], LawText] = {}
-    for citation in citations:
-        text = law_text(citation)
-        group = (text.article, text.kind) if text.kind in {"summary", "title"} else (text.key, "")
-        earlier = shown.get(group)
-        if earlier is None:
-            shown[group] = text
-        elif text.key not in earlier.key.split(", "):
-            shown[group] = replace(earlier, key=f"{earlier.key}, {text.key}")
-    return list(shown.values())
+    """Each text once (see :func:`lib.text.unique_citations`)."""
+    return [law_text(entry) for entry in unique_citations(citations)]
 
 
 def _ruling_tree(ruling: Ruling) -> FrozenTree | None:
@@ -928,7 +901,7 @@ def explore_walk(slug: str, raw_path: str) -> ExploreWalk | None:
     routes = first_routes(spec)
     diagram = render_svg(
         spec,
-        language=(get_language() or "nl")[:2],
+        language=active_language(),
         highlight=key,
         href=lambda node_key: "?pad=" + ",".join(routes.get(node_key, [])),
         title=pick(data["title"]),

@@ -11,12 +11,12 @@ import re
 from django import forms
 from django.db.models import QuerySet
 from django.utils.text import slugify
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from laws import keys
 from lib.fields import ModelChoiceField, ModelMultipleChoiceField
+from lib.i18n import active_language
 from training.cases import CODE_LENGTH, normalise_code, outcome_problems, tree_choices, tree_spec
 from training.models import TrainingCase, TrainingSession
 from trees.spec import TreeError, TreeSpec, walk
@@ -114,7 +114,7 @@ class TrainingCaseForm(ClubChoiceMixin, forms.ModelForm):
             self.initial.setdefault(
                 "path_answers", ", ".join(c for _n, c in self.instance.expected_path)
             )
-        language = get_language() or "nl"
+        language = active_language()
         self.fields["tree_slug"].choices = [("", "---------"), *tree_choices(language)]
         slug = self.data.get(self.add_prefix("tree_slug")) or self.initial.get("tree_slug")
         self.tree = tree_spec(slug) if slug else None

@@ -4,15 +4,15 @@ ruling. Training rulings are ordinary Ruling rows with mode=training; everything
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from lib.i18n import pick
 from rulings.models import Ruling
 
 
 def _in_language(nl: str, en: str) -> str:
-    return en if (get_language() or "").startswith("en") and en else nl
+    return pick(nl, en)
 
 
 class Difficulty(models.IntegerChoices):

@@ -16,15 +16,16 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
 from clubs.access import clubs, get_for_user, roles_in
 from clubs.models import Role
+from lib import htmx
 from lib.fields import parse_id
+from lib.i18n import active_language
+from lib.text import prose
 from rulings import wizard
 from rulings.forms import ContextForm, DraftAnswerForm
 from rulings.models import Mode, Ruling
@@ -35,10 +36,6 @@ from trees.models import Tree, TreeSnapshot
 from trees.snapshot import get as snapshot_get
 
 TRAINERS = [Role.TRAINER]
-
-
-def _language() -> str:
-    return get_language() or "nl"
 
 
 def _club_ids(request: HttpRequest) -> list[int]:
@@ -105,7 +102,7 @@ def index(request: HttpRequest) -> HttpResponse:
     if tree:
         cases = cases.filter(tree_slug=tree)
     trainer_clubs = clubs(request, TRAINERS)
-    tree_choices = training.tree_choices(_language())
+    tree_choices = training.tree_choices(active_language())
     titles = dict(tree_choices)
     context = {
         "cases": [(case, titles.get(case.tree_slug, case.tree_slug)) for case in cases],
@@ -158,11 +155,11 @@ def case_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "case": case,
         "session": session,
-        "situation": training.render_markdown(case.situation),
+        "situation": prose(case.situation),
         "attempts": attempts,
         "can_edit": _can_edit(request, case),
         "can_copy": case.is_shipped and bool(clubs(request, TRAINERS)),
-        "tree_title": training.tree_title(case.tree_slug, _language()),
+        "tree_title": training.tree_title(case.tree_slug, active_language()),
     }
     return render(request, "rulings/training_case.html", context)
 
@@ -202,7 +199,7 @@ def _render_practice(
         "view": view,
         "ruling": ruling,
         "case": case,
-        "situation": training.render_markdown(case.situation),
+        "situation": prose(case.situation),
         "error": "",
         **extra,
     }
@@ -210,7 +207,11 @@ def _render_practice(
         context.setdefault("answer_url", reverse("wizard:answer", args=[ruling.uuid]))
         if view.is_outcome:
             context["context_form"] = ContextForm.for_ruling(ruling)
-    return render(request, "rulings/training_step.html", context)
+    # htmx swaps ``#wizard`` (the wizard's own step partial, which has the banner); the page
+    # around it (situation, banner of a first question) stays.
+    return htmx.render(
+        request, "rulings/training_step.html", context, partial="rulings/wizard_step.html#step"
+    )
 
 
 @never_cache
@@ -258,7 +259,7 @@ def _begin(
     except IntegrityError:
         pass  # a double click: the other request created the practice
     url = reverse("training:attempt", args=[uuid])
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return htmx.redirect(request, url)
 
 
 def case_create(request: HttpRequest) -> HttpResponse:
@@ -320,14 +321,14 @@ def _copy_initial(request: HttpRequest) -> dict:
 def _render_case_form(request: HttpRequest, form: TrainingCaseForm, case) -> HttpResponse:
     """The case form; an htmx request (the tree was changed) gets the form again with the
     outcomes of the chosen tree, keeping what was typed."""
-    if request.htmx and request.method == "GET":
+    if htmx.is_partial(request) and request.method == "GET":
         form = TrainingCaseForm(
             initial={**form.initial, **request.GET.dict()},
             instance=case,
             clubs=form.clubs,
         )
-        return render(request, "rulings/training_case_form.html#case-form", {"form": form})
-    return render(request, "rulings/training_case_form.html", {"form": form, "case": case})
+    context = {"form": form, "case": case}
+    return htmx.render(request, "rulings/training_case_form.html", context, partial="case-form")
 
 
 # --------------------------------------------------------------------------------------------
@@ -347,7 +348,7 @@ def attempt(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
         view = wizard.step_view(ruling, number or None)
         return _render_practice(request, case, view, ruling)
     tree = training.tree_spec(case.tree_slug)
-    language = _language()
+    language = active_language()
     context = {
         "ruling": ruling,
         "case": case,
@@ -357,8 +358,8 @@ def attempt(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
         "expected_titles": [
             training.outcome_title(tree, key, language) for key in result.expected_outcomes
         ],
-        "situation": training.render_markdown(case.situation),
-        "explanation": training.render_markdown(case.explanation),
+        "situation": prose(case.situation),
+        "explanation": prose(case.explanation),
         "law": training.law_texts(ruling, case),
         "own": ruling.director_id == request.user.pk,
     }
@@ -375,7 +376,7 @@ def attempt_grade(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     except wizard.WizardError as error:
         messages.warning(request, error.message)
     url = reverse("training:attempt", args=[uuid])
-    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
+    return htmx.redirect(request, url)
 
 
 # --------------------------------------------------------------------------------------------
@@ -403,9 +404,7 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     session = _get_session_for_trainer(request, pk)
     cases, rows = training.session_grid(session)
     context = {"session": session, "cases": cases, "rows": rows, "now": timezone.now()}
-    if request.htmx:
-        return render(request, "rulings/training_session.html#results", context)
-    return render(request, "rulings/training_session.html", context)
+    return htmx.render(request, "rulings/training_session.html", context, partial="results")
 
 
 @require_POST
@@ -455,6 +454,4 @@ def explore(request: HttpRequest, slug: str) -> HttpResponse:
         query = f"?pad={','.join(walk.answers)}" if walk.answers else ""
         return redirect(f"{url}{query}")
     context = {"walk": walk, "can_make_case": bool(clubs(request, TRAINERS))}
-    if request.htmx:
-        return render(request, "rulings/training_explore.html#explore-main", context)
-    return render(request, "rulings/training_explore.html", context)
+    return htmx.render(request, "rulings/training_explore.html", context, partial="explore-main")

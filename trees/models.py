@@ -1,10 +1,11 @@
 """Decision trees as loaded from their files, and the frozen snapshots rulings were made on."""
 
 from django.db import models
-from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from laws.models import Article, Edition, Provision
+from lib.i18n import pick
 
 # --- Decision trees ------------------------------------------------------------------------
 # Trees are written as YAML files (trees/files/<slug>.yaml, the source of truth) and loaded by
@@ -34,10 +35,7 @@ class Chooser(models.TextChoices):
 
 def _localised(obj: models.Model, field: str) -> str:
     """``field_en`` when the active language is English and it is filled, else ``field_nl``."""
-    dutch = getattr(obj, f"{field}_nl")
-    if (get_language() or "nl").startswith("en"):
-        return getattr(obj, f"{field}_en") or dutch
-    return dutch
+    return pick(getattr(obj, f"{field}_nl"), getattr(obj, f"{field}_en"))
 
 
 class Tree(models.Model):

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import Prefetch
-from django.utils.translation import get_language
 
 from laws.models import Provision
+from lib.i18n import pick_text
 from trees.models import Choice, Citation, NodeKind, Tree, TreeSnapshot
 
 CACHE_SIZE = 256
@@ -31,12 +31,7 @@ Text = dict[str, str]
 
 def pick(text: Text | None, language: str | None = None) -> str:
     """The text in the active language (English when asked for and present), else Dutch."""
-    if not text:
-        return ""
-    language = language or get_language() or "nl"
-    if language.startswith("en") and text.get("en"):
-        return text["en"]
-    return text.get("nl") or text.get("en") or ""
+    return pick_text(text, language)
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from typing import Any
 import yaml
 
 from laws import keys
+from lib.i18n import pick
 
 __all__ = [
     "CHOOSERS",
@@ -69,7 +70,7 @@ class Text:
 
     def get(self, language: str) -> str:
         """The text in ``language`` ('nl' or 'en'), falling back to Dutch."""
-        return self.en if language.startswith("en") and self.en else self.nl
+        return pick(self.nl, self.en, language)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 from itertools import groupby
 
@@ -11,50 +10,17 @@ from django.db.models import Prefetch, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from lib import htmx
+from lib.i18n import active_language
+from lib.text import law_anchor, law_link, prose
 from trees.diagram import render_svg
 from trees.loading import spec_from_rows
 from trees.models import Choice, Citation, Node, Phase, Tree
 
 SEARCH_FIELDS = ["slug", "title_nl", "title_en", "description_nl", "description_en"]
-LIST_ITEM_RE = re.compile(r"^(?:\d{1,2}[.)]|\([a-z]\)|[a-z][.)]|[-*•])\s")
-
-
-def prose_html(text: str) -> SafeString:
-    """Tree text as HTML: blank lines separate paragraphs, lines that start with a list marker
-    (``1.``, ``(a)``, ``-``) are list items (continued by indented lines), and every other line
-    break is just a wrapped line. Everything is escaped."""
-    blocks: list[str] = []
-    for paragraph in re.split(r"\n\s*\n", text.strip()):
-        lines: list[tuple[bool, str]] = []  # (is list item, text)
-        for raw in paragraph.splitlines():
-            line = raw.strip()
-            if not line:
-                continue
-            is_item = bool(LIST_ITEM_RE.match(line))
-            continues = lines and not is_item and (not lines[-1][0] or raw[:1].isspace())
-            if continues:  # a wrapped line (of a list item: only when indented)
-                lines[-1] = (lines[-1][0], f"{lines[-1][1]} {line}")
-            else:
-                lines.append((is_item, line))
-        html: list[str] = []
-        items: list[str] = []
-        for is_item, line in lines:
-            if is_item:
-                items.append(format_html("<li>{}</li>", line))
-                continue
-            if items:
-                html.append(format_html('<ul class="tree-list">{}</ul>', mark_safe("".join(items))))
-                items = []
-            html.append(format_html("<p>{}</p>", line))
-        if items:
-            html.append(format_html('<ul class="tree-list">{}</ul>', mark_safe("".join(items))))
-        blocks.append("".join(html))
-    return mark_safe("".join(blocks))  # every piece went through format_html
 
 
 @dataclass
@@ -101,8 +67,7 @@ def tree_list(request: HttpRequest) -> HttpResponse:
         trees = trees.filter(condition)
     found = list(trees)
     context = {"query": query, "groups": _grouped(found), "count": len(found)}
-    template = "laws/tree_list.html#results" if request.htmx else "laws/tree_list.html"
-    return render(request, template, context)
+    return htmx.render(request, "laws/tree_list.html", context, partial="results")
 
 
 @dataclass
@@ -117,11 +82,13 @@ def _citation_link(citation: Citation, code: str) -> CitationLink:
         return CitationLink(citation.key, "", _("niet gevonden in deze editie"))
     url = reverse("laws:article", args=[code, citation.article.number])
     if citation.provision is not None:
-        return CitationLink(citation.key, f"{url}#{citation.provision.key}", "")
+        anchor = law_anchor(citation.provision.key, citation.article.number)
+        return CitationLink(citation.key, law_link(url, anchor), "")
     if citation.key == citation.article.number:
-        return CitationLink(citation.key, f"{url}#artikel", "")
+        return CitationLink(citation.key, law_link(url, law_anchor(citation.key, citation.key)), "")
     # Edition without official text for this article: the page shows our summary.
-    return CitationLink(citation.key, f"{url}#samenvatting", _("samenvatting van het artikel"))
+    anchor = law_anchor(citation.key, citation.article.number, "summary")
+    return CitationLink(citation.key, law_link(url, anchor), _("samenvatting van het artikel"))
 
 
 @login_not_required
@@ -158,11 +125,11 @@ def tree_detail(request: HttpRequest, slug: str) -> HttpResponse:
             "citations": [_citation_link(c, code) for c in node.citations.all()],
             "choices": list(node.choices.all()),
             "see_tree": see_trees.get(node.see_tree),
-            "ruling": prose_html(node.ruling) if node.is_outcome else "",
+            "ruling": prose(node.ruling) if node.is_outcome else "",
         }
         for node in nodes
     ]
-    language = (get_language() or "nl")[:2]
+    language = active_language()
     spec = spec_from_rows(tree)
     questions = sum(1 for node in nodes if node.kind == "question")
     description = _(

@@ -3,16 +3,14 @@
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 from urllib.parse import urlencode
 
 from django import template
 from django.urls import NoReverseMatch, reverse
-from django.utils.html import conditional_escape
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from lib import text as text_html
 from rulings.audit import ACTION_LABELS
 from trees.models import Chooser
 from trees.snapshot import pick
@@ -26,24 +24,8 @@ def tr(text: dict[str, str] | None) -> str:
     return pick(text)
 
 
-_LIST_ITEM = re.compile(r"^\s*(?:[-•*–]\s|\(?[a-z0-9]{1,2}[.)]\s)")
-
-
-@register.filter(needs_autoescape=True)
-def prose(text: str, autoescape: bool = True) -> str:
-    """Tree text as paragraphs. Authors wrap long lines in the YAML files; a wrapped line joins
-    the one before it, unless it starts a list item (``- …``, ``a. …``, ``(b) …``)."""
-    esc = conditional_escape if autoescape else (lambda value: value)
-    paragraphs = []
-    for block in re.split(r"\n\s*\n", (text or "").strip()):
-        lines: list[str] = []
-        for line in block.splitlines():
-            if lines and not _LIST_ITEM.match(line):
-                lines[-1] = f"{lines[-1]} {line.strip()}"
-            else:
-                lines.append(line.strip())
-        paragraphs.append("<br>".join(esc(line) for line in lines if line))
-    return mark_safe("".join(f"<p>{p}</p>" for p in paragraphs if p))
+# Tree text (help, ruling, options, announce) as safe HTML: the one prose renderer.
+prose = register.filter("prose", text_html.prose)
 
 
 @register.filter
@@ -93,12 +75,10 @@ def citation_url(citation: dict[str, Any]) -> str:
         url = reverse("laws:article", args=[citation["edition"], citation["article"]])
     except NoReverseMatch:
         return ""
-    anchor = {"official": citation["key"], "summary": "samenvatting"}.get(
-        citation["kind"], "artikel"
+    keys = citation.get("keys") or [citation["key"]]
+    return text_html.law_link(
+        url, text_html.law_anchor(keys[0], citation["article"], citation["kind"])
     )
-    if citation["kind"] == "official" and citation["key"] == citation["article"]:
-        anchor = "artikel"
-    return f"{url}#{anchor}"
 
 
 @register.simple_tag

@@ -20,9 +20,11 @@ def test_prose_joins_wrapped_lines_and_keeps_lists_and_paragraphs():
         "De slag blijft staan en\nhet spel gaat verder.\n\n"
         "De leider kiest:\n- hoogste\n- laagste\na. of <niets>"
     )
+    # The one prose renderer (lib.text.prose): the same HTML as on the tree page.
     assert prose(text) == (
         "<p>De slag blijft staan en het spel gaat verder.</p>"
-        "<p>De leider kiest:<br>- hoogste<br>- laagste<br>a. of &lt;niets&gt;</p>"
+        "<p>De leider kiest:</p><ul><li>hoogste</li><li>laagste</li></ul>"
+        '<ul class="tree-list"><li>a. of &lt;niets&gt;</li></ul>'
     )
 
 

@@ -493,16 +493,3 @@ def test_a_failing_batch_writes_nothing(frozen, club_a, director_a):
         begin(frozen, club_a, director_a)
         raise RuntimeError("stop")
     assert not Ruling.objects.exists()
-
-
-def test_same_text_citations_share_one_card():
-    cards = wizard.law_cards(
-        [
-            {"key": "64A1", "edition": "2017", "article": "64", "kind": "summary"},
-            {"key": "63B", "edition": "2017", "article": "63", "kind": "summary"},
-            {"key": "64C", "edition": "2017", "article": "64", "kind": "summary"},
-            {"key": "62D2", "edition": "2007", "article": "62", "kind": "official"},
-            {"key": "62D1", "edition": "2007", "article": "62", "kind": "official"},
-        ]
-    )
-    assert [card["keys"] for card in cards] == [["64A1", "64C"], ["63B"], ["62D2"], ["62D1"]]

@@ -17,7 +17,6 @@ from training.cases import (
     load_cases,
     new_join_code,
     normalise_code,
-    render_markdown,
     session_grid,
     tree_scores,
     tree_spec,
@@ -102,25 +101,6 @@ def test_several_expected_outcomes():
     loose = case(expected_path=[], expected_outcomes=["b1a", "b1b"])
     path = [*MODEL[:4], ["vervanging", "laagste-zelfde"]]
     assert grade_path(loose, path, "b1a", tree_spec("onvoldoende-bod")).correct
-
-
-# --- Text ----------------------------------------------------------------------------------
-
-
-def test_markdown_is_limited_and_sanitised():
-    html = render_markdown(
-        "**vet** en *schuin*\n\n- een\n- twee\n\n<script>alert(1)</script>"
-        '[link](https://example.org) <img src=x onerror="alert(1)"> ♥H ♦3 ♠A'
-    )
-    assert "<strong>vet</strong>" in html
-    assert "<em>schuin</em>" in html
-    assert "<li>een</li>" in html
-    assert "<script" not in html
-    assert "<a " not in html and "href" not in html
-    assert "<img" not in html and "onerror" not in html
-    assert '<span class="suit-red">♥</span>H' in html
-    assert '<span class="suit-red">♦</span>3' in html
-    assert "♠A" in html
 
 
 # --- Codes ---------------------------------------------------------------------------------

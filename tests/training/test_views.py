@@ -544,3 +544,53 @@ def test_the_wizard_addresses_of_a_practice_stay_404_for_other_clubs(
     ruling = practise(director_a, shipped(), RIGHT[:2])
     assert client_director_b.get(f"/arbitrage/{ruling.uuid}/").status_code == 404
     assert client_director_b.get(f"/arbitrage/{ruling.uuid}/stap/2/").status_code == 404
+
+
+# --- htmx: fragments only where htmx swaps them, never a page inside a page ----------------
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+HISTORY_RESTORE = {**HTMX, "HTTP_HX_HISTORY_RESTORE_REQUEST": "true"}
+
+
+def test_the_htmx_previous_question_of_a_practice_swaps_only_the_step(
+    loaded, client_director_a, director_a
+):
+    # The "Vorige vraag" link is hx-get to the wizard's step address with hx-target="#wizard";
+    # for a practice that address redirects to the attempt, and htmx follows the redirect with
+    # the same headers. The answer must be the #wizard element, not a page with <html> in it.
+    ruling = practise(director_a, shipped(), RIGHT[:3])
+    response = client_director_a.get(f"/arbitrage/{ruling.uuid}/stap/2/", follow=True, **HTMX)
+    assert response.redirect_chain == [(f"/oefenen/pogingen/{ruling.uuid}/?stap=2", 302)]
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in body
+    assert body.strip().startswith('<div id="wizard"')
+    assert 'name="step" value="2"' in body
+    assert "data-training-banner" in body  # the banner belongs to the swapped step
+    assert "HX-Request" in response["Vary"]
+
+
+def test_a_practice_step_without_htmx_is_the_whole_page(loaded, client_director_a, director_a):
+    ruling = practise(director_a, shipped(), RIGHT[:3])
+    for headers in ({}, HISTORY_RESTORE):
+        response = client_director_a.get(f"/oefenen/pogingen/{ruling.uuid}/?stap=2", **headers)
+        body = response.content.decode()
+        assert "<html" in body and 'id="wizard"' in body
+        assert "De situatie" in body  # the situation above the swapped part
+        assert "HX-Request" in response["Vary"]
+
+
+def test_explore_answers_a_history_restore_with_the_whole_page(loaded, client_director_a):
+    url = "/oefenen/verkennen/onvoldoende-bod/"
+    response = client_director_a.get(url, {"pad": "nee"}, **HISTORY_RESTORE)
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" in body and 'id="explore-main"' in body
+    assert "HX-Request" in response["Vary"]
+
+
+def test_explore_says_it_varies_on_htmx(loaded, client_director_a):
+    url = "/oefenen/verkennen/onvoldoende-bod/"
+    for headers in ({}, HTMX):
+        response = client_director_a.get(url, {"pad": "nee"}, **headers)
+        assert "HX-Request" in response["Vary"]

@@ -15,7 +15,6 @@ from trees.diagram import layout, render_svg, wrap
 from trees.loading import TREES_DIR, load_trees
 from trees.models import Tree
 from trees.spec import load_tree_file
-from trees.views import prose_html
 
 
 @pytest.fixture
@@ -182,18 +181,6 @@ def test_render_svg_escapes_text():
     svg = render_svg(spec, title="<b>&", highlight="reden")
     assert "<b>" not in svg and "&lt;b&gt;&amp;" in svg
     assert 'class="node question start highlight"' in svg
-
-
-def test_prose_html_joins_wrapped_lines_and_keeps_lists():
-    html = prose_html(
-        "Eerste <zin>\nloopt door:\n1. een item\n   dat doorloopt;\n2. tweede.\n"
-        "Na de lijst.\n\nNieuw."
-    )
-    assert html == (
-        "<p>Eerste &lt;zin&gt; loopt door:</p>"
-        '<ul class="tree-list"><li>1. een item dat doorloopt;</li><li>2. tweede.</li></ul>'
-        "<p>Na de lijst.</p><p>Nieuw.</p>"
-    )
 
 
 def test_outcome_lists_render_as_lists(trees, anonymous):
