@@ -195,6 +195,8 @@ def parse_contract(text: str) -> Contract | None:
     if rest.startswith("X"):
         raise _fail(original, "meer dan XX (redoublet) kan niet.")
 
+    if rest[:1] in ("D", "R"):
+        raise _fail(original, "schrijf X voor doublet en XX voor redoublet (D en R zijn kleuren).")
     if not rest:
         raise _fail(
             original, "de uitslag ontbreekt; schrijf = (precies), +1 of -2, of het aantal slagen."
@@ -223,7 +225,8 @@ def parse_contract(text: str) -> Contract | None:
                 most = 13 - needed
                 raise _fail(
                     original,
-                    f"{count} overslagen kan niet; op niveau {level} zijn er hoogstens {most}.",
+                    f"{count} {'overslag' if count == 1 else 'overslagen'} kan niet; "
+                    f"op niveau {level} zijn er hoogstens {most}.",
                 )
         else:
             tricks = needed - count

@@ -106,7 +106,12 @@ def analyse(deal: Deal) -> DoubleDummy:
 
     Takes roughly a tenth of a second to a second per deal on one core; cache the result.
     """
-    from endplay import dds, types  # imported here: loading endplay costs about a second
+    try:  # imported here: loading endplay costs about a second
+        from endplay import dds, types
+    except ImportError:  # pragma: no cover - endplay is in requirements.txt
+        raise RuntimeError(
+            "Dubbel-dummy-analyse niet beschikbaar: het pakket endplay is niet geïnstalleerd."
+        ) from None
 
     solved = types.Deal(deal.pbn)
     table = dds.calc_dd_table(solved)
