@@ -4,6 +4,7 @@ Expected scores below are worked out by hand from the published table (trick sco
 partscore premium, slam premium, insult, overtricks, undertricks), not taken from the code.
 """
 
+import itertools
 from fractions import Fraction
 
 import pytest
@@ -329,7 +330,7 @@ def test_score_rises_with_every_trick(level, denomination, penalty, vulnerable):
         contract_score(Contract(level, denomination, penalty, tricks), vulnerable)
         for tricks in range(14)
     ]
-    assert all(a < b for a, b in zip(scores, scores[1:], strict=False))
+    assert all(a < b for a, b in itertools.pairwise(scores))
 
 
 @given(levels, penalties, vulnerability, st.integers(min_value=0, max_value=13))
