@@ -44,9 +44,11 @@ from typing import Literal
 
 __all__ = [
     "IMP_SCALE",
+    "PENALTIES",
     "Contract",
     "ContractError",
     "Denomination",
+    "Penalty",
     "WeightError",
     "contract_score",
     "duplicate_score",
@@ -90,6 +92,7 @@ _SYMBOLS: dict[Denomination, str] = {
 }
 
 Penalty = Literal["", "X", "XX"]
+PENALTIES: tuple[Penalty, ...] = ("", "X", "XX")
 
 # Longest spellings first so that "SA" is notrump before "S" is read as spades.
 _DENOMINATION_WORDS: tuple[tuple[str, Denomination], ...] = (

@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
+from scores.calculator import duplicate_score
+
 __all__ = [
     "RANKS",
     "SEATS",
@@ -23,6 +25,7 @@ __all__ = [
     "board_dealer",
     "board_vulnerability",
     "make_deal",
+    "north_south_score",
     "parse_hand",
 ]
 
@@ -268,3 +271,12 @@ def make_deal(
         west=parsed[Seat.WEST],
         event=event,
     )
+
+
+def north_south_score(contract: str, declarer: Seat, vulnerability: Vulnerability) -> int:
+    """The score of a contract from North-South's side, as a scoring program lists it.
+
+    ``north_south_score("4SX-2", Seat.EAST, Vulnerability.EW) == 500``.
+    """
+    score = duplicate_score(contract, vulnerability.is_vulnerable(declarer))
+    return score if declarer in (Seat.NORTH, Seat.SOUTH) else -score

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from scores.calculator import Denomination
+from scores.calculator import PENALTIES, Denomination, Penalty
 from scores.deal import SEATS, Deal, Seat, Vulnerability
 
 __all__ = ["DENOMINATIONS", "DoubleDummy", "ParContract", "analyse"]
@@ -35,7 +35,7 @@ class ParContract:
     level: int
     denomination: Denomination
     declarer: Seat
-    penalty: str
+    penalty: Penalty
     result: int
 
     @property
@@ -93,7 +93,7 @@ class DoubleDummy:
                 level=int(c["level"]),
                 denomination=Denomination(c["denomination"]),
                 declarer=Seat(c["declarer"]),
-                penalty=str(c["penalty"]),
+                penalty=PENALTIES[PENALTIES.index(c["penalty"])],
                 result=int(c["result"]),
             )
             for c in data["par_contracts"]

@@ -6,14 +6,9 @@ import pytest
 
 from scores.deal import (
     Deal,
-    DealError,
     Hand,
     Seat,
     Vulnerability,
-    board_dealer,
-    board_vulnerability,
-    make_deal,
-    parse_hand,
 )
 from scores.pbn import MAX_BYTES, PbnError, decode_pbn, parse_pbn, read_pbn, read_pbn_bytes
 
@@ -261,68 +256,3 @@ def test_nothing_is_returned_when_a_later_board_is_bad():
     error = refused(text)
     assert error.line == line_of(TEXT, "...AKQJT98765432")
     assert "spel 5" in str(error)
-
-
-# The deal model directly (typed hands from a director).
-
-
-def test_make_deal_from_typed_hands():
-    deal = make_deal(
-        12,
-        board_dealer(12),
-        board_vulnerability(12),
-        {
-            Seat.NORTH: "AK32.QJ5.T98.765",
-            Seat.EAST: "QJ4.K987.AK3.K32",
-            Seat.SOUTH: "T98.T432.Q54.AJ4",
-            Seat.WEST: "765.A6.J762.QT98",
-        },
-    )
-    assert deal.pbn == BOARD_1
-    assert deal.dealer is Seat.WEST
-    assert deal.vulnerability is Vulnerability.NS
-    assert deal.north.display == "♠AK32 ♥QJ5 ♦1098 ♣765"
-    assert deal.east.display == "♠QJ4 ♥K987 ♦AK3 ♣K32"
-    assert Hand("", "AKQJT98765432", "", "").display == "♠— ♥AKQJ1098765432 ♦— ♣—"
-
-
-def test_make_deal_refuses_a_missing_hand():
-    with pytest.raises(DealError, match="De hand van Oost ontbreekt"):
-        make_deal(1, Seat.NORTH, Vulnerability.NONE, {Seat.NORTH: parse_hand("AK32.QJ5.T98.765")})
-
-
-@pytest.mark.parametrize(
-    ("board", "dealer", "vulnerability"),
-    [
-        (1, Seat.NORTH, Vulnerability.NONE),
-        (2, Seat.EAST, Vulnerability.NS),
-        (3, Seat.SOUTH, Vulnerability.EW),
-        (4, Seat.WEST, Vulnerability.ALL),
-        (5, Seat.NORTH, Vulnerability.NS),
-        (8, Seat.WEST, Vulnerability.NONE),
-        (9, Seat.NORTH, Vulnerability.EW),
-        (13, Seat.NORTH, Vulnerability.ALL),
-        (16, Seat.WEST, Vulnerability.EW),
-        (17, Seat.NORTH, Vulnerability.NONE),
-        (32, Seat.WEST, Vulnerability.EW),
-    ],
-)
-def test_standard_board_cycle(board, dealer, vulnerability):
-    assert board_dealer(board) is dealer
-    assert board_vulnerability(board) is vulnerability
-
-
-def test_vulnerability_per_seat():
-    assert Vulnerability.NS.is_vulnerable(Seat.SOUTH)
-    assert not Vulnerability.NS.is_vulnerable(Seat.EAST)
-    assert Vulnerability.EW.is_vulnerable(Seat.WEST)
-    assert not Vulnerability.EW.is_vulnerable(Seat.NORTH)
-    assert Vulnerability.ALL.is_vulnerable(Seat.EAST)
-    assert not Vulnerability.NONE.is_vulnerable(Seat.NORTH)
-
-
-@pytest.mark.parametrize(
-    ("text", "seat"), [("O", Seat.EAST), ("Z", Seat.SOUTH), ("oost", Seat.EAST), ("W", Seat.WEST)]
-)
-def test_dutch_seat_letters(text, seat):
-    assert Seat.read(text) is seat
