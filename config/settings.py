@@ -81,6 +81,7 @@ INSTALLED_APPS = [
     "archive",
     "training",
     "transfer",
+    "scores",
 ]
 
 MIDDLEWARE = [
