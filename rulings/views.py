@@ -15,7 +15,6 @@ from typing import Any
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -34,7 +33,7 @@ from rulings import audit, wizard
 from rulings.forms import AnswerForm, ContextForm, DraftAnswerForm, StartForm
 from rulings.models import Ruling, Status
 from rulings.wizard import StepView, WizardError, open_rulings
-from trees import snapshot
+from trees import finder, snapshot
 from trees.models import Tree, TreeSnapshot
 
 STEP_TEMPLATE = "rulings/wizard_step.html"
@@ -125,14 +124,8 @@ def start(request: HttpRequest) -> HttpResponse:
     edition = data.get("editie") or _edition_for(day, codes)
     query = data.get("q", "").strip()
 
-    trees = Tree.objects.select_related("edition").filter(edition__code=edition)
-    if query:
-        trees = trees.filter(
-            Q(title_nl__icontains=query)
-            | Q(title_en__icontains=query)
-            | Q(description_nl__icontains=query)
-            | Q(description_en__icontains=query)
-        )
+    every_tree = list(Tree.objects.select_related("edition"))
+    trees = finder.rank([tree for tree in every_tree if tree.edition.code == edition], query)
     recent_slugs = list(
         dict.fromkeys(
             Ruling.objects.filter(director=request.user)
@@ -140,15 +133,26 @@ def start(request: HttpRequest) -> HttpResponse:
             .values_list("tree_slug", flat=True)[:50]
         )
     )
-    trees = sorted(trees, key=lambda tree: (tree.phase, tree.title.casefold()))
-    recent = sorted(
-        (tree for tree in trees if tree.slug in recent_slugs),
-        key=lambda tree: recent_slugs.index(tree.slug),
+    if query:
+        # Best match first, whatever the phase: the first tree is the one Enter takes.
+        recent: list[Tree] = []
+        groups = [("found", trees)]
+    else:
+        trees = sorted(trees, key=lambda tree: (tree.phase, tree.title.casefold()))
+        recent = sorted(
+            (tree for tree in trees if tree.slug in recent_slugs),
+            key=lambda tree: recent_slugs.index(tree.slug),
+        )
+        groups = [
+            (phase, [tree for tree in trees if tree.phase == phase and tree not in recent])
+            for phase in ("auction", "play")
+        ]
+    # Nothing in this edition: the editions that do have a tree for these words.
+    elsewhere = (
+        finder.rank([tree for tree in every_tree if tree.edition.code != edition], query)
+        if query and not trees
+        else []
     )
-    groups = [
-        (phase, [tree for tree in trees if tree.phase == phase and tree not in recent])
-        for phase in ("auction", "play")
-    ]
     club = data.get("club") or (directing[0].slug if directing else "")
     context = {
         "form": form,
@@ -156,6 +160,7 @@ def start(request: HttpRequest) -> HttpResponse:
         "recent": recent,
         "groups": [(phase, items) for phase, items in groups if items],
         "count": len(trees),
+        "elsewhere": elsewhere,
         "query": query,
         "link_query": {"datum": day.isoformat(), "club": club},
         "can_direct": bool(directing),

@@ -27,6 +27,7 @@ from laws.models import Article, Edition, Provision
 from trees.models import Choice, Citation, Node, Tree
 from trees.spec import (
     ChoiceSpec,
+    Finder,
     NodeSpec,
     OutcomeSpec,
     Text,
@@ -265,6 +266,8 @@ def _store(
         **_text_fields("title", spec.title),
         **_text_fields("description", spec.description),
         "notes": spec.notes,
+        "finder_nl": "\n".join(spec.finder.nl),
+        "finder_en": "\n".join(spec.finder.en),
         "start_key": spec.start,
         "version": version,
         "source_path": spec.source,
@@ -388,8 +391,13 @@ def spec_from_rows(tree: Tree) -> TreeSpec:
         notes=tree.notes,
         start=tree.start_key,
         nodes=tuple(nodes),
+        finder=Finder(nl=_lines(tree.finder_nl), en=_lines(tree.finder_en)),
         source=tree.source_path,
     )
+
+
+def _lines(text: str) -> tuple[str, ...]:
+    return tuple(line for line in text.splitlines() if line)
 
 
 def loaded_trees() -> list[Tree]:

@@ -110,6 +110,18 @@ class NodeSpec:
 
 
 @dataclass(frozen=True)
+class Finder:
+    """The words directors use for the irregularity ("denkpauze", "renonce"), per language:
+    the start page finds the tree by them (``trees/finder.py``)."""
+
+    nl: tuple[str, ...] = ()
+    en: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.nl or self.en)
+
+
+@dataclass(frozen=True)
 class TreeSpec:
     slug: str
     edition: str
@@ -119,6 +131,7 @@ class TreeSpec:
     notes: str
     start: str
     nodes: tuple[NodeSpec, ...]
+    finder: Finder = Finder()
     # Where the spec came from (for messages); not part of the content.
     source: str = field(default="", compare=False)
 
@@ -175,7 +188,17 @@ def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[
 
 _UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
 
-_TREE_FIELDS = {"slug", "edition", "phase", "title", "description", "notes", "start", "nodes"}
+_TREE_FIELDS = {
+    "slug",
+    "edition",
+    "phase",
+    "title",
+    "description",
+    "notes",
+    "finder",
+    "start",
+    "nodes",
+}
 _NODE_FIELDS = {"question", "outcome", "help", "cites", "choices"}
 _CHOICE_FIELDS = {"key", "label", "next"}
 _OUTCOME_FIELDS = {
@@ -265,6 +288,7 @@ class _Parser:
         title = self.text(data["title"], "", "title")
         description = self.text(data.get("description") or {}, "", "description")
         notes = self.string(data.get("notes"), "", "notes", optional=True)
+        finder = self.finder(data.get("finder"))
         start = self.slug(data["start"], "", "start")
         nodes_data = self.mapping(data["nodes"], "", "nodes")
         if not nodes_data:
@@ -279,8 +303,25 @@ class _Parser:
             notes=notes,
             start=start,
             nodes=nodes,
+            finder=finder,
             source=self.source,
         )
+
+    def finder(self, value: Any) -> Finder:
+        """``finder: {nl: [words], en: [words]}``, optional."""
+        if value is None:
+            return Finder()
+        data = self.mapping(value, "", "finder")
+        self.fields(data, {"nl", "en"}, "", "finder")
+        words: dict[str, tuple[str, ...]] = {}
+        for language in ("nl", "en"):
+            items = data.get(language) or []
+            if not isinstance(items, list):
+                raise self.fail("", f"finder ({language}) must be a list of words")
+            words[language] = tuple(self.string(item, "", f"finder ({language})") for item in items)
+            if any(not word for word in words[language]):
+                raise self.fail("", f"finder ({language}) has an empty word")
+        return Finder(nl=words["nl"], en=words["en"])
 
     def node(self, key: str, value: Any) -> NodeSpec:
         where = f"node {key!r}"
@@ -637,6 +678,9 @@ def canonical_data(tree: TreeSpec) -> dict[str, Any]:
     """The spec as plain data (what the hash covers): everything except ``source``."""
     data = asdict(tree)
     data.pop("source", None)
+    if not tree.finder:
+        # Trees written before finder words existed keep the version (hash) they had.
+        data.pop("finder")
     return data
 
 

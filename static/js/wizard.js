@@ -73,6 +73,26 @@
     }
   });
 
+  // A list refresh that lands while a tree is focused (typed, then ArrowDown before the short
+  // delay ran out) keeps the focus on the same tree, or the first one, not on the page.
+  let focusedTree = null;
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    const target = event.detail && event.detail.target;
+    if (!(target instanceof HTMLElement) || target.id !== "tree-list") return;
+    const active = document.activeElement;
+    focusedTree =
+      active instanceof HTMLElement && active.matches("#tree-list .tree-choice")
+        ? active.getAttribute("href")
+        : null;
+  });
+  document.addEventListener("htmx:afterSettle", () => {
+    if (focusedTree === null) return;
+    const links = [...document.querySelectorAll("#tree-list .tree-choice")];
+    const same = links.find((link) => link.getAttribute("href") === focusedTree) || links[0];
+    focusedTree = null;
+    if (same) same.focus();
+  });
+
   document.addEventListener("click", (event) => {
     if (event.target instanceof Element && event.target.closest("[data-print]")) window.print();
   });

@@ -109,6 +109,26 @@ def test_a_full_ruling_by_keyboard_only(page, live_server, login, director_a, tr
     assert audit.verify(ruling) == []
 
 
+def test_arrow_down_before_the_list_refreshes_keeps_the_focus_on_a_tree(
+    page, live_server, login, director_a, trees
+):
+    """A director types and presses ArrowDown at once, before the list has refreshed for what
+    was typed: when the refresh lands, the focus is on a tree of the new list and Enter opens
+    it (it used to drop to the page, and Enter did nothing)."""
+    spec = trees
+    login(page, director_a)
+    page.goto(f"{live_server.url}/arbitrage/nieuw/")
+    search = page.locator("[data-tree-search]")
+    expect(search).to_be_focused()
+    page.keyboard.type("verzaakt")
+    page.keyboard.press("ArrowDown")
+    # What a person waits for: the list showing the one tree for the word typed.
+    expect(page.locator("#tree-list .tree-choice")).to_have_count(1)
+    expect(page.locator("#tree-list .tree-choice").first).to_be_focused()
+    page.keyboard.press("Enter")
+    expect_question(page, spec, spec.start)
+
+
 def test_a_full_ruling_by_mouse_with_a_changed_answer(page, live_server, login, director_a, trees):
     spec = trees
     path = longest_path(spec)

@@ -1,0 +1,110 @@
+"""Finding a tree by the words directors use (trees/finder.py), and the start page's answer
+when the edition in use has no tree for them."""
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from trees import finder
+from trees.spec import load_tree_file
+
+FILES = Path(__file__).resolve().parents[2] / "trees" / "files"
+
+
+@dataclass
+class Row:
+    """What the finder reads of a Tree row, built from a tree file."""
+
+    slug: str
+    title_nl: str
+    title_en: str
+    description_nl: str
+    description_en: str
+    finder_nl: str
+    finder_en: str
+
+
+def shipped_2017() -> list[Row]:
+    rows = []
+    for path in sorted(FILES.glob("*.yaml")):
+        if path.name.endswith(".cases.yaml"):
+            continue
+        spec = load_tree_file(path)
+        if spec.edition == "2017":
+            rows.append(
+                Row(
+                    spec.slug,
+                    spec.title.nl,
+                    spec.title.en,
+                    spec.description.nl,
+                    spec.description.en,
+                    "\n".join(spec.finder.nl),
+                    "\n".join(spec.finder.en),
+                )
+            )
+    return rows
+
+
+@pytest.mark.parametrize(
+    ("typed", "first"),
+    [
+        ("beurt", "voor-de-beurt-uitkomen"),
+        ("voor de beurt", "voor-de-beurt-uitkomen"),
+        ("verzaakt", "verzaking"),
+        ("VERZAAKT", "verzaking"),
+        ("renonce", "verzaking"),
+        ("kaart gevallen", "strafkaart"),
+        ("verkeerde hand", "voor-de-beurt-uitkomen"),
+        ("te laag", "onvoldoende-bod"),
+        ("revoke", "verzaking"),
+        ("penalty card", "strafkaart"),
+        ("verzak", "verzaking"),
+    ],
+)
+def test_the_words_directors_use_find_the_tree_first(typed, first):
+    found = finder.rank(shipped_2017(), typed)
+    assert found, f"nothing found for {typed!r}"
+    assert found[0].slug == first
+
+
+def test_blinde_finds_the_trees_about_dummys_cards():
+    assert {row.slug for row in finder.rank(shipped_2017(), "blinde")} >= {
+        "voor-de-beurt-uitkomen",
+        "teruggenomen-kaart",
+    }
+
+
+def test_every_word_must_match_and_accents_do_not_count():
+    rows = [
+        Row("een", "Één kaart", "", "", "", "", ""),
+        Row("twee", "Twee kaarten", "", "", "", "", ""),
+    ]
+    assert [row.slug for row in finder.rank(rows, "een kaart")] == ["een"]
+    assert [row.slug for row in finder.rank(rows, "kaart")] == ["een", "twee"]  # by title
+    assert finder.rank(rows, "kaart zwaluw") == []
+
+
+def test_a_whole_finder_word_outranks_a_word_in_the_description():
+    rows = [
+        Row("a", "Anders", "", "de beurt van een ander", "", "", ""),
+        Row("b", "Bijzonder", "", "", "", "beurt", ""),
+    ]
+    assert [row.slug for row in finder.rank(rows, "beurt")] == ["b", "a"]
+
+
+def test_every_tree_file_has_finder_words_in_both_languages():
+    for path in sorted(FILES.glob("*.yaml")):
+        if not path.name.endswith(".cases.yaml"):
+            spec = load_tree_file(path)
+            assert spec.finder.nl and spec.finder.en, f"{path.name} has no finder words"
+
+
+def test_an_edition_without_the_tree_points_to_the_editions_that_have_one(
+    shipped, client_director_a
+):
+    response = client_director_a.get("/arbitrage/nieuw/", {"q": "verzaakt", "editie": "1963"})
+    html = response.content.decode()
+    assert "Geen beslisboom gevonden" not in html
+    assert "data-elsewhere" in html
+    assert "editie=2017" in html and "editie=2007" in html
