@@ -98,3 +98,26 @@ def test_outcome_field(slug, outcome, field, value):
     node = load(slug).node(outcome)
     assert node.is_outcome
     assert getattr(node.outcome, field) == value
+
+
+def test_yes_is_always_the_first_answer_and_no_the_second():
+    """A director pressing "1" by habit answers yes, in every question of every tree: where a
+    question has yes answers ("Ja", "Ja, ...") the first choice is one, and every yes answer
+    comes before every no answer ("Nee", "Nee, ...")."""
+
+    def kind(label: str) -> str:
+        word = label.strip().casefold().replace(",", " ").split(" ")[0]
+        return {"ja": "yes", "nee": "no"}.get(word, "other")
+
+    wrong = []
+    for path in sorted(TREES_DIR.glob("*.yaml")):
+        if path.name.endswith(".cases.yaml"):
+            continue
+        spec = load_tree_file(path)
+        for node in spec.questions:
+            kinds = [kind(choice.label.nl) for choice in node.choices]
+            yes = [i for i, k in enumerate(kinds) if k == "yes"]
+            no = [i for i, k in enumerate(kinds) if k == "no"]
+            if (yes and yes[0] != 0) or (yes and no and max(yes) > min(no)):
+                wrong.append(f"{spec.slug}:{node.key} {kinds}")
+    assert wrong == []
