@@ -246,6 +246,16 @@ def test_reaching_the_outcome_pushes_the_ruling_url(client_director_a, ruling):
     assert 'name="played_on"' not in html
 
 
+def test_what_to_say_at_the_table_comes_before_the_reasoning(client_director_a, ruling):
+    answer(client_director_a, ruling, "geaccepteerd", 2, "ja")
+    ruling.refresh_from_db()
+    html = answer(client_director_a, ruling, "vervangen", 3, "nee", **HTMX).content.decode()
+    announce, reasoning = html.index("data-announce"), html.index("Beslissing")
+    assert announce < reasoning
+    assert "Wat u aan tafel zegt" in html[announce:reasoning]
+    assert "Zeg aan tafel" in html[announce:reasoning]
+
+
 def test_the_context_form_loads_after_the_outcome(client_director_a, ruling):
     answer(client_director_a, ruling, "geaccepteerd", 2, "ja")
     ruling.refresh_from_db()
