@@ -594,3 +594,24 @@ def test_explore_says_it_varies_on_htmx(loaded, client_director_a):
     for headers in ({}, HTMX):
         response = client_director_a.get(url, {"pad": "nee"}, **headers)
         assert "HX-Request" in response["Vary"]
+
+
+def test_tags_that_give_away_the_answer_show_only_once_graded(
+    loaded, client_director_a, director_a
+):
+    case = shipped()
+    assert case.tags, "the shipped case needs tags for this test"
+    tag = case.tags[-1]
+    index = client_director_a.get("/oefenen/").content.decode()
+    page = client_director_a.get(f"/oefenen/casussen/{case.pk}/").content.decode()
+    assert tag not in index and tag not in page
+    ruling = practise(director_a, case, RIGHT)
+    client_director_a.post(f"/oefenen/pogingen/{ruling.uuid}/beoordelen/")
+    graded = client_director_a.get(f"/oefenen/pogingen/{ruling.uuid}/").content.decode()
+    assert "data-case-tags" in graded and tag in graded
+
+
+def test_joining_with_a_code_comes_first_on_the_training_page(cases, client_director_a):
+    html = client_director_a.get("/oefenen/").content.decode()
+    assert "data-join" in html
+    assert html.index("data-join") < html.index('id="cases-heading"')
