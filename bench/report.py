@@ -279,21 +279,28 @@ def merge_figures(section: str, report: Report) -> str:
     def index_of(prefix: str) -> int | None:
         return next((i for i, line in enumerate(lines) if line.startswith(prefix)), None)
 
+    previous = None  # where the row of the figure measured before this one is
     for figure in report.figures:
         at = index_of(f"| {figure.name} — ")
         at = index_of(f"| {figure.name} |") if at is None else at
         if at is not None:
             lines[at] = figure.row()
+            previous = at
             continue
         heading = index_of(f"### {figure.section}")
         if heading is None:
+            continue
+        if previous is not None and previous > heading:
+            previous += 1
+            lines.insert(previous, figure.row())
             continue
         end = last = heading + 1
         while end < len(lines) and (lines[end].startswith("|") or not lines[end].strip()):
             if lines[end].startswith("|"):
                 last = end
             end += 1
-        lines.insert(last + 1, figure.row())
+        previous = last + 1
+        lines.insert(previous, figure.row())
     missed_at = index_of("### Goals missed in this run")
     if missed_at is not None:
         end = missed_at + 2
