@@ -12,7 +12,7 @@ import django_filters
 from django import forms
 from django.contrib.auth import get_user_model
 from django.db.models import Exists, F, OuterRef, QuerySet
-from django.http import QueryDict
+from django.http import HttpRequest, QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from archive import search
@@ -220,3 +220,15 @@ class RulingFilter(django_filters.FilterSet):
 
     def filter_sort(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         return queryset.order_by(*SORTS[value])
+
+
+def for_request(request: HttpRequest, club: Club) -> RulingFilter:
+    """The club's rulings as the request's GET parameters filter them."""
+    return RulingFilter(request.GET, queryset=Ruling.objects.filter(club=club), club=club)
+
+
+def searches_text(filterset: RulingFilter) -> bool:
+    """Whether the filters include free text with at least one word to search for."""
+    return filterset.form.is_valid() and bool(
+        search.words(filterset.form.cleaned_data.get("q") or "")
+    )

@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from archive import tally
 from clubs.models import Club
+from rulings.audit import Action
 from rulings.models import Ruling, Verdict
 
 
@@ -50,9 +51,11 @@ class RulingTally(models.Model):
 
 
 class ReviewAction:
-    REVIEWED = "reviewed"
-    APPEAL_OPENED = "appeal_opened"
-    APPEAL_SETTLED = "appeal_settled"
+    """The audit actions of a review and an appeal (labelled in ``rulings.audit``)."""
+
+    REVIEWED = Action.REVIEWED
+    APPEAL_OPENED = Action.APPEAL_OPENED
+    APPEAL_SETTLED = Action.APPEAL_SETTLED
 
 
 class Review(models.Model):

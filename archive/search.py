@@ -18,7 +18,9 @@ Both find rulings containing every word typed, as a whole word or the start of o
 from __future__ import annotations
 
 import re
+from functools import cached_property
 
+from django.core.paginator import Paginator
 from django.db import connection
 from django.db.models import QuerySet
 from django.db.models.expressions import RawSQL
@@ -69,3 +71,27 @@ def matching(rulings: QuerySet, text: str) -> QuerySet:
     else:
         raise NotImplementedError(f"free-text search for {connection.vendor}")
     return rulings.filter(pk__in=ids)
+
+
+# A search for a common word matches most of the archive, and counting every match is what made
+# the list slow (make bench: 166 ms on SQLite, 391 ms on PostgreSQL at 200,000 rulings, most
+# of it the paginator's COUNT). With free text the list counts at most COUNT_CAP + 1 matches,
+# says "more than COUNT_CAP" when there are more, and pages through the first COUNT_CAP.
+COUNT_CAP = 1000
+
+
+class CappedPaginator(Paginator):
+    """A paginator over at most ``cap`` objects, which counts no further than ``cap + 1``;
+    ``capped`` tells whether there were more."""
+
+    def __init__(self, object_list: QuerySet, per_page: int, cap: int = COUNT_CAP) -> None:
+        super().__init__(object_list, per_page)
+        self.cap = cap
+        self.capped = False
+
+    @cached_property
+    def count(self) -> int:
+        # Without the order, the database stops at cap + 1 matches instead of sorting them all.
+        found = self.object_list.order_by()[: self.cap + 1].count()
+        self.capped = found > self.cap
+        return min(found, self.cap)

@@ -25,6 +25,8 @@ KEY = (
     "review_verdict",
     "appeal_status",
 )
+
+
 def differences() -> list[str]:
     """Where ``RulingTally`` does not count what the rulings themselves count (empty when it
     does): for the load and crash tests, and for anyone who doubts a figure."""

@@ -1,4 +1,5 @@
-"""The club's archive of rulings: list, detail, review, statistics, CSV and transfer.
+"""The club's archive of rulings: list, detail, review and statistics (the CSV export is in
+``archive.csv_export``).
 
 Every page works as plain GET forms and POST → redirect; htmx only swaps the list or the
 statistics in place (``#results``) and pushes the filter state into the URL. Every member of a
@@ -8,8 +9,7 @@ transfer bundles. Other clubs' rulings answer 404.
 
 from __future__ import annotations
 
-import csv
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Any
 from uuid import UUID
 
@@ -17,22 +17,19 @@ from django import forms
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db.models import QuerySet
 from django.db.models.fields.json import KT
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import formats
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
-from archive import stats
-from archive.filters import RulingFilter
-from archive.models import ReviewAction
+from archive import filters, search, stats
 from archive.reviews import record_review, set_appeal
 from clubs.access import clubs, get_for_user, requested_club, roles_in
-from clubs.models import Club, Role
+from clubs.models import Role
 from laws import keys
 from lib import htmx
 from lib.i18n import active_language
@@ -43,23 +40,7 @@ from trees import citations, snapshot
 from trees.models import Tree, TreeSnapshot
 
 PER_PAGE = 25
-CSV_CHUNK = 2000
 REVIEW_ROLES = (Role.REVIEWER, Role.ADMIN)
-
-ACTION_LABELS = {
-    "started": gettext_lazy("gestart"),
-    "answered": gettext_lazy("beantwoord"),
-    "answer_changed": gettext_lazy("antwoord gewijzigd"),
-    "outcome_reached": gettext_lazy("uitkomst bereikt"),
-    "context_edited": gettext_lazy("gegevens gewijzigd"),
-    "deferred": gettext_lazy("uitgesteld"),
-    "resumed": gettext_lazy("hervat"),
-    "saved": gettext_lazy("opgeslagen"),
-    ReviewAction.REVIEWED: gettext_lazy("beoordeeld"),
-    ReviewAction.APPEAL_OPENED: gettext_lazy("in beroep"),
-    ReviewAction.APPEAL_SETTLED: gettext_lazy("beroep afgehandeld"),
-}
-
 
 # --------------------------------------------------------------------------------------------
 # Forms
@@ -143,8 +124,6 @@ def _get_ruling_for_user(
     )
 
 
-def _filtered(request: HttpRequest, club: Club) -> RulingFilter:
-    return RulingFilter(request.GET, queryset=Ruling.objects.filter(club=club), club=club)
 
 
 # --------------------------------------------------------------------------------------------
@@ -193,9 +172,14 @@ def _page_rulings(ids: Iterable[int]) -> list[Ruling]:
 @require_GET
 def archive(request: HttpRequest) -> HttpResponse:
     club = requested_club(request)
-    filterset = _filtered(request, club)
+    filterset = filters.for_request(request, club)
     ids = filterset.qs.values_list("pk", flat=True)
-    page = Paginator(ids, PER_PAGE).get_page(request.GET.get("page"))
+    paginator = (
+        search.CappedPaginator(ids, PER_PAGE, search.COUNT_CAP)
+        if filters.searches_text(filterset)
+        else Paginator(ids, PER_PAGE)
+    )
+    page = paginator.get_page(request.GET.get("page"))
     page.object_list = _page_rulings(page.object_list)
     context = {
         "club": club,
@@ -204,6 +188,8 @@ def archive(request: HttpRequest) -> HttpResponse:
         "filter": filterset,
         "page": page,
         "rulings": page.object_list,
+        "capped": getattr(paginator, "capped", False),
+        "cap": formats.number_format(search.COUNT_CAP, force_grouping=True),
     }
     return htmx.render(request, "rulings/archive.html", context, partial="results")
 
@@ -274,7 +260,7 @@ def _detail_context(
         "events": [
             {
                 "event": e,
-                "label": ACTION_LABELS.get(e.action, e.action),
+                "label": audit.ACTION_LABELS.get(e.action, e.action),
                 "data": _data_items(e.data),
             }
             for e in events
@@ -377,7 +363,7 @@ def appeal(request: HttpRequest, uuid: UUID) -> HttpResponse:
 @require_GET
 def statistics(request: HttpRequest) -> HttpResponse:
     club = requested_club(request)
-    filterset = _filtered(request, club)
+    filterset = filters.for_request(request, club)
     tallies = filterset.tallies()
     counts = (
         stats.Counts.of(stats.groups(filterset.qs))
@@ -393,152 +379,3 @@ def statistics(request: HttpRequest) -> HttpResponse:
         "breakdowns": breakdowns,
     }
     return htmx.render(request, "rulings/statistics.html", context, partial="results")
-
-
-# --------------------------------------------------------------------------------------------
-# CSV
-
-
-class _Echo:
-    """A file-like object for csv.writer that hands each line back instead of storing it."""
-
-    def write(self, value: str) -> str:
-        return value
-
-
-CSV_FIELDS = (
-    "uuid",
-    "created_at",
-    "played_on",
-    "event",
-    "round",
-    "table",
-    "board",
-    "tree_slug",
-    "tree_title",
-    "edition_code",
-    "tree_version",
-    "outcome_key",
-    "snapshot_id",
-    "director__username",
-    "director__first_name",
-    "director__last_name",
-    "mode",
-    "status",
-    "offender_seat",
-    "declarer_seat",
-    "contract_level",
-    "contract_strain",
-    "contract_doubled",
-    "cited_articles",
-    "review_verdict",
-    "appeal_status",
-    "finalised_at",
-    "notes",
-)
-CSV_HEADER = (
-    "uuid",
-    "created_at",
-    "played_on",
-    "event",
-    "round",
-    "table",
-    "board",
-    "tree",
-    "irregularity",
-    "edition",
-    "tree_version",
-    "outcome",
-    "outcome_title",
-    "director",
-    "director_name",
-    "mode",
-    "status",
-    "offender_seat",
-    "declarer_seat",
-    "contract",
-    "cited_articles",
-    "verdict",
-    "appeal",
-    "finalised_at",
-    "notes",
-)
-# A cell starting with one of these would be read as a formula by a spreadsheet program.
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _cell(value: Any) -> Any:
-    if value is None:
-        return ""
-    if hasattr(value, "tzinfo") and hasattr(value, "hour"):
-        return timezone.localtime(value).isoformat(timespec="seconds")
-    if hasattr(value, "isoformat"):
-        return value.isoformat()
-    if isinstance(value, str) and value.startswith(FORMULA_START):
-        return "'" + value
-    return value
-
-
-def _csv_row(row: tuple) -> list[Any]:
-    values = dict(zip(CSV_FIELDS, row, strict=True))
-    name = f"{values['director__first_name']} {values['director__last_name']}".strip()
-    contract = ""
-    if values["contract_level"]:
-        contract = (
-            f"{values['contract_level']}{values['contract_strain']}{values['contract_doubled']}"
-        )
-    out = [
-        values["uuid"],
-        values["created_at"],
-        values["played_on"],
-        values["event"],
-        values["round"],
-        values["table"],
-        values["board"],
-        values["tree_slug"],
-        values["tree_title"],
-        values["edition_code"],
-        values["tree_version"],
-        values["outcome_key"],
-        stats.outcome_title(values["snapshot_id"], values["outcome_key"], "nl")
-        if values["outcome_key"]
-        else "",
-        values["director__username"],
-        name,
-        values["mode"],
-        values["status"],
-        values["offender_seat"],
-        values["declarer_seat"],
-        contract,
-        " ".join(citations.decode(values["cited_articles"])),
-        values["review_verdict"],
-        values["appeal_status"],
-        values["finalised_at"],
-        values["notes"],
-    ]
-    return [_cell(value) for value in out]
-
-
-def csv_lines(rulings: QuerySet[Ruling], delimiter: str = ",") -> Iterator[str]:
-    """The CSV text, line by line, with a BOM first so spreadsheet programs read UTF-8."""
-    writer = csv.writer(_Echo(), delimiter=delimiter)
-    yield "\ufeff"
-    yield writer.writerow(CSV_HEADER)
-    rows = rulings.values_list(*CSV_FIELDS)
-    for row in rows.iterator(chunk_size=CSV_CHUNK):
-        yield writer.writerow(_csv_row(row))
-
-
-@require_GET
-def export_csv(request: HttpRequest) -> StreamingHttpResponse:
-    club = requested_club(request)
-    rulings = _filtered(request, club).qs
-    delimiter = ";" if request.GET.get("sep") == "semicolon" else ","
-    response = StreamingHttpResponse(
-        csv_lines(rulings, delimiter), content_type="text/csv; charset=utf-8"
-    )
-    filename = f"arbitrages-{club.slug}-{timezone.localdate().isoformat()}.csv"
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-

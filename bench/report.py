@@ -88,6 +88,19 @@ class Figure:
     def mark(self) -> str:
         return "" if self.ok is None else (OK if self.ok else MISSED)
 
+    def row(self) -> str:
+        """The figure's row in its section's table of ``BENCHMARKS.md``."""
+        name = self.name + (f" — {self.note}" if self.note else "")
+        return (
+            f"| {name} | {self.value_text()} | {self.reference} | {self.ratio_text()} "
+            f"| {self.goal} | {self.mark()} |"
+        )
+
+    def missed_line(self) -> str:
+        """The figure's line under "Goals missed in this run"."""
+        ratio = f", {self.ratio_text()} {self.reference}" if self.ratio is not None else ""
+        return f"- {self.section[:2]} {self.name}: {self.value_text()}{ratio} (goal {self.goal})"
+
 
 def fmt(value: float | None) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
@@ -124,6 +137,8 @@ class Report:
     queries: list[QueryCount] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     load: list[tuple[str, str]] = field(default_factory=list)  # (moment, load average)
+    # Only some measurements ran (BENCH_ONLY): their rows replace those of the last full run.
+    only: str = ""
 
     def add(self, figure: Figure) -> Figure:
         self.figures.append(figure)
@@ -187,11 +202,7 @@ class Report:
                 out += ["", f"### {section}", ""]
                 out.append("| measurement | value | reference (same run) | ratio | goal | |")
                 out.append("|---|---:|---|---:|---|:-:|")
-            name = f.name + (f" — {f.note}" if f.note else "")
-            out.append(
-                f"| {name} | {f.value_text()} | {f.reference} | {f.ratio_text()} | {f.goal} "
-                f"| {f.mark()} |"
-            )
+            out.append(f.row())
         out += ["", "### Queries per request", ""]
         out.append("| page | request | small data | large data | constant |")
         out.append("|---|---|---:|---:|:-:|")
@@ -203,9 +214,7 @@ class Report:
         out += ["", "### Goals missed in this run", ""]
         if not self.missed and not self.growing_queries:
             out.append("None.")
-        for f in self.missed:
-            ratio = f", {f.ratio_text()} {f.reference}" if f.ratio is not None else ""
-            out.append(f"- {f.section[:2]} {f.name}: {f.value_text()}{ratio} (goal {f.goal})")
+        out += [f.missed_line() for f in self.missed]
         for q in self.growing_queries:
             out.append(f"- queries of {q.page} grow: {q.small} → {q.large}")
         if self.notes:
@@ -250,6 +259,8 @@ def write_markdown(path: Path, report: Report) -> None:
         )
         if match:
             sections[vendor] = match.group(0)
+    if report.only and report.vendor in sections:
+        section = merge_figures(sections[report.vendor], report)
     sections[report.vendor] = section
     closing = re.search(rf"{re.escape(CLOSING_START)}.*?{re.escape(CLOSING_END)}", text, re.S)
     parts = [INTRO]
@@ -257,6 +268,70 @@ def write_markdown(path: Path, report: Report) -> None:
     if closing:
         parts.append(closing.group(0))
     path.write_text("\n\n".join(parts) + "\n", encoding="utf-8")
+
+
+def merge_figures(section: str, report: Report) -> str:
+    """``section`` (a database's part of ``BENCHMARKS.md``, from a full run) with the rows of
+    the figures ``report`` measured replaced or added, its list of missed goals brought up to
+    date, and a note saying which figures were measured apart and when."""
+    lines = section.split("\n")
+
+    def index_of(prefix: str) -> int | None:
+        return next((i for i, line in enumerate(lines) if line.startswith(prefix)), None)
+
+    previous = None  # where the row of the figure measured before this one is
+    for figure in report.figures:
+        at = index_of(f"| {figure.name} — ")
+        at = index_of(f"| {figure.name} |") if at is None else at
+        if at is not None:
+            lines[at] = figure.row()
+            previous = at
+            continue
+        heading = index_of(f"### {figure.section}")
+        if heading is None:
+            continue
+        if previous is not None and previous > heading:
+            previous += 1
+            lines.insert(previous, figure.row())
+            continue
+        end = last = heading + 1
+        while end < len(lines) and (lines[end].startswith("|") or not lines[end].strip()):
+            if lines[end].startswith("|"):
+                last = end
+            end += 1
+        previous = last + 1
+        lines.insert(previous, figure.row())
+    missed_at = index_of("### Goals missed in this run")
+    if missed_at is not None:
+        end = missed_at + 2
+        while end < len(lines) and not lines[end].startswith("#") and lines[end].strip():
+            end += 1
+        measured = {f"- {f.section[:2]} {f.name}:" for f in report.figures}
+        kept = [
+            line
+            for line in lines[missed_at + 2 : end]
+            if line != "None." and not any(line.startswith(m) for m in measured)
+        ]
+        kept += [f.missed_line() for f in report.missed]
+        lines[missed_at + 2 : end] = kept or ["None."]
+    note = (
+        f"- BENCH_ONLY={report.only}: {', '.join(dict.fromkeys(f.name for f in report.figures))} "
+        f"measured again alone ({report.meta.get('run', '')}, "
+        f"{report.meta.get('stored rulings (large)', '')} rulings, load average "
+        f"{'; '.join(f'{m}: {v}' for m, v in report.load)}); the rest is from the run above."
+    )
+    notes_at = index_of("### Notes on this run")
+    if notes_at is None:
+        end_marker = next(i for i, line in enumerate(lines) if line.endswith(":end -->"))
+        lines[end_marker:end_marker] = ["", "### Notes on this run", "", note]
+    else:
+        lines = [line for line in lines if not line.startswith(f"- BENCH_ONLY={report.only}:")]
+        notes_at = index_of("### Notes on this run")
+        end = notes_at + 2
+        while end < len(lines) and lines[end].startswith("- "):
+            end += 1
+        lines.insert(end, note)
+    return "\n".join(lines)
 
 
 def write_json(path: Path, report: Report) -> None:

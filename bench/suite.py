@@ -13,6 +13,9 @@ small-data and large-data figures come from the same database.
 10. audit verification (measurement 5)
 11. gunicorn throughput (3), the browser (7), fragment sizes (7)
 12. cold start (8)
+
+``BENCH_ONLY=search`` builds the same data (1, 3, 4, 6, 7) and measures only the archive's
+free-text search (9); its rows replace those of the last full run in ``BENCHMARKS.md``.
 """
 
 # ruff: noqa: S311, S603
@@ -78,6 +81,10 @@ S6 = "6. Law import (PDF-extracted text)"
 S7 = "7. Browser (headless Chromium)"
 S8 = "8. Cold start"
 S0 = "0. Data"
+# The selections of BENCH_ONLY ("" runs everything).
+ONLY = ("", "search")
+# A word in most rulings' texts: the search whose matches are too many to count.
+COMMON_WORD = "de"
 
 
 def _thousands(value: int) -> str:
@@ -92,6 +99,10 @@ class Benchmark:
         self.rng = random.Random(42)
         self.report = Report(vendor=connection.vendor)
         self.small_queries: dict[str, tuple[int, str]] = {}
+        self.only = os.environ.get("BENCH_ONLY", "")
+        if self.only not in ONLY:
+            raise BenchError(f"BENCH_ONLY must be one of {', '.join(ONLY)}, not {self.only!r}")
+        self.report.only = self.only
         self.large_queries: dict[str, tuple[int, str]] = {}
 
     # -- helpers -----------------------------------------------------------------------------
@@ -121,13 +132,16 @@ class Benchmark:
         self.client.force_login(self.user)
         self.add(S0, "migrate + bootstrap (shipped laws, trees, cases)", seconds, "s")
 
-        self.law_queries(self.small_queries)
+        full = not self.only
+        if full:
+            self.law_queries(self.small_queries)
         self.law_import()
         self.load_trees()
 
         self.steps_at = {}
-        log("wizard steps with no stored rulings")
-        self.steps_at[0] = {n: self.wizard_steps(tree) for n, tree in self.trees.items()}
+        if full:
+            log("wizard steps with no stored rulings")
+            self.steps_at[0] = {n: self.wizard_steps(tree) for n, tree in self.trees.items()}
 
         log(f"seed_demo: {self.scale.base} rulings")
         seeded = data.seed(self.scale.base, self.club)
@@ -140,7 +154,8 @@ class Benchmark:
             note=f"{seeded.seconds:.1f} s",
         )
         self.detail_uuid = self._detail_ruling()
-        self.ruling_queries(self.small_queries)
+        if full:
+            self.ruling_queries(self.small_queries)
         self.moment("after seeding")
 
         log(f"cloning up to {self.scale.rulings} rulings")
@@ -157,6 +172,14 @@ class Benchmark:
         self.total_rulings = Ruling.objects.count()
         self.total_events = AuditEvent.objects.count()
         self.moment("after cloning")
+
+        if self.only == "search":
+            self.archive_pages(search_only=True)
+            self.moment("end")
+            # Only the search rows go into BENCHMARKS.md (the data figures are printed above).
+            self.report.figures = [f for f in self.report.figures if f.section == S4]
+            self.report.meta = self.meta(time.perf_counter() - started)
+            return self.report
 
         log(f"wizard steps with {self.total_rulings} stored rulings")
         self.steps_at[self.scale.rulings] = {
@@ -475,8 +498,8 @@ class Benchmark:
 
     # -- archive pages and CSV ---------------------------------------------------------------
 
-    def archive_pages(self) -> None:
-        log("archive, detail and statistics")
+    def archive_pages(self, search_only: bool = False) -> None:
+        log("archive free-text search" if search_only else "archive, detail and statistics")
         count = _thousands(self.total_rulings)
         pages = [
             ("wizard start page (recently used trees first)", "/arbitrage/nieuw/"),
@@ -486,12 +509,18 @@ class Benchmark:
             ("archive, first page, filter: cited article 62", "/arbitrages/?article=62"),
             ("archive, first page, free-text search", "/arbitrages/?q=uitgelegd"),
             (
+                "archive, first page, free-text search for a common word",
+                f"/arbitrages/?q={COMMON_WORD}",
+            ),
+            (
                 "detail of a ruling (changed answer, audit trail)",
                 reverse("archive:detail", args=[self.detail_uuid]),
             ),
             ("statistics, all rulings", "/arbitrages/statistiek/"),
             ("statistics, filter: tree", f"/arbitrages/statistiek/?tree={SHIPPED_TREE}"),
         ]
+        if search_only:
+            pages = [(name, url) for name, url in pages if "?q=" in url]
         for name, url in pages:
             times = page_times(self.client, url, self.scale.page_requests, name)
             value = ms(p50(times.times))

@@ -36,7 +36,8 @@ CHUNK = 2000
 
 
 class Action:
-    """The actions the wizard records (later features add their own, e.g. ``reviewed``)."""
+    """The actions recorded in a ruling's chain: the wizard's, then the archive's review and
+    appeal (``archive.models.ReviewAction``), so one table labels them all."""
 
     STARTED = "started"
     ANSWERED = "answered"
@@ -46,6 +47,9 @@ class Action:
     DEFERRED = "deferred"
     RESUMED = "resumed"
     SAVED = "saved"
+    REVIEWED = "reviewed"
+    APPEAL_OPENED = "appeal_opened"
+    APPEAL_SETTLED = "appeal_settled"
 
 
 ACTION_LABELS = {
@@ -57,6 +61,9 @@ ACTION_LABELS = {
     Action.DEFERRED: _("uitgesteld"),
     Action.RESUMED: _("hervat"),
     Action.SAVED: _("definitief opgeslagen"),
+    Action.REVIEWED: _("beoordeeld"),
+    Action.APPEAL_OPENED: _("in beroep"),
+    Action.APPEAL_SETTLED: _("beroep afgehandeld"),
 }
 
 

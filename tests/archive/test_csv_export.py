@@ -11,7 +11,7 @@ from django.db import connection
 from django.http import StreamingHttpResponse
 from django.test.utils import CaptureQueriesContext
 
-from archive import views as views_archive
+from archive import csv_export
 from rulings.models import Mode, Ruling
 from tests.support.rulings import START, make_ruling
 from trees import snapshot
@@ -76,7 +76,7 @@ def test_it_streams_utf8_with_bom_and_documented_columns(client_reviewer_a, ruli
     )
     text = content(response)
     assert text.splitlines()[0] == "\ufeff" + ",".join(HEADER)
-    assert tuple(HEADER) == views_archive.CSV_HEADER
+    assert tuple(HEADER) == csv_export.CSV_HEADER
     data = rows(text)
     assert [row["uuid"] for row in data] == [str(rulings[1].uuid), str(rulings[0].uuid)]
     first = data[1]
@@ -112,7 +112,7 @@ def test_cells_that_look_like_formulas_are_defused(client_reviewer_a, club_a, di
 
 def test_lines_are_produced_lazily(club_a, director_a, django_assert_num_queries):
     make_ruling(club_a, director_a)
-    lines = views_archive.csv_lines(Ruling.objects.all())
+    lines = csv_export.csv_lines(Ruling.objects.all())
     with django_assert_num_queries(0):
         assert next(lines) == "\ufeff"
         assert next(lines).startswith("uuid,")

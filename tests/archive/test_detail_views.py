@@ -9,9 +9,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from archive.reviews import record_review
+from archive.reviews import record_review, set_appeal
 from laws.models import Provision
-from rulings.models import AuditEvent, Ruling, Verdict
+from rulings import audit
+from rulings.models import AppealStatus, AuditEvent, Ruling, Verdict
 from tests.support.rulings import START, make_ruling
 from trees.models import Tree
 
@@ -107,9 +108,26 @@ def test_it_shows_the_audit_trail_and_that_the_chain_is_intact(client_reviewer_a
         "beantwoord",
         "uitkomst bereikt",
         "gegevens gewijzigd",
-        "opgeslagen",
+        "definitief opgeslagen",
     ]
     assert "keten intact" in response.content.decode()
+
+
+def test_reviews_and_appeals_in_the_trail_read_as_the_wizard_labels_them(
+    client_reviewer_a, reviewer_a, changed
+):
+    """One table of labels (rulings.audit) for the wizard's actions and the archive's."""
+    record_review(changed, reviewer_a, Verdict.CONFIRMED, "Goed.", "", [])
+    set_appeal(changed, reviewer_a, AppealStatus.OPEN, "NZ gaan in beroep.")
+    set_appeal(changed, reviewer_a, AppealStatus.SETTLED, "Afgehandeld.")
+    response = client_reviewer_a.get(url(changed))
+    labels = [str(item["label"]) for item in response.context["events"]]
+    assert labels[-4:] == [
+        str(audit.ACTION_LABELS[audit.Action.SAVED]),
+        "beoordeeld",
+        "in beroep",
+        "beroep afgehandeld",
+    ]
 
 
 def test_a_tampered_chain_is_shown_as_broken(client_reviewer_a, changed):

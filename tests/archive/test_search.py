@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from archive import search
+from archive import views as archive_views
 from rulings.models import Ruling
 from tests.conftest import migration_operation
-from tests.support.rulings import make_ruling
+from tests.support.rulings import START, make_ruling
 
 
 def found(text: str) -> set[int]:
@@ -76,3 +80,106 @@ def test_migrating_a_database_with_rulings_indexes_them(ruling, statements_edito
     frozen.reverse_code(None, statements_editor)
     frozen.code(None, statements_editor)
     assert found("weinig") == {ruling.pk}
+
+
+# --------------------------------------------------------------------------------------------
+# The archive list with free text counts at most COUNT_CAP + 1 matches (make bench: 200,000
+# rulings). The cap is lowered here so that a handful of rulings goes over it.
+
+ARCHIVE = "/arbitrages/"
+
+
+@pytest.fixture
+def five_with_a_word(club_a, director_a) -> list[str]:
+    """Five live rulings whose notes say "kaart", newest first."""
+    made = [
+        make_ruling(club_a, director_a, notes=f"Kaart {n}", at=START + timedelta(days=n))
+        for n in range(5)
+    ]
+    return [str(ruling.uuid) for ruling in reversed(made)]
+
+
+def in_english(client) -> None:
+    """The user's language switch, kept in the session (clubs.middleware)."""
+    session = client.session
+    session["language"] = "en"
+    session.save()
+
+
+def listed(response) -> list[str]:
+    return [str(ruling.uuid) for ruling in response.context["rulings"]]
+
+
+@pytest.fixture
+def small_cap(monkeypatch):
+    monkeypatch.setattr(search, "COUNT_CAP", 3)
+    monkeypatch.setattr(archive_views, "PER_PAGE", 2)
+
+
+def test_a_search_counts_up_to_the_cap_and_says_more(
+    client_reviewer_a, five_with_a_word, small_cap
+):
+    response = client_reviewer_a.get(ARCHIVE, {"q": "kaart"})
+    page = response.content.decode()
+    assert response.context["capped"] is True
+    assert response.context["page"].paginator.count == 3
+    assert "Meer dan 3 arbitrages" in page and "5 arbitrages" not in page
+    assert "data-capped" in page and "de eerste 3 treffers" in page
+    assert listed(response) == five_with_a_word[:2]
+    # The pages stop at the cap: the second page holds the third match, and no further link.
+    assert "Pagina 1 van 2" in page and "page=2" in page
+    second = client_reviewer_a.get(ARCHIVE, {"q": "kaart", "page": "2"})
+    assert listed(second) == five_with_a_word[2:3]
+    assert "page=3" not in second.content.decode()
+    beyond = client_reviewer_a.get(ARCHIVE, {"q": "kaart", "page": "3"})
+    assert beyond.status_code == 200 and listed(beyond) == five_with_a_word[2:3]
+
+
+def test_the_count_query_stops_after_the_cap(client_reviewer_a, five_with_a_word, small_cap):
+    with CaptureQueriesContext(connection) as captured:
+        client_reviewer_a.get(ARCHIVE, {"q": "kaart"})
+    counts = [q["sql"] for q in captured.captured_queries if "COUNT(" in q["sql"].upper()]
+    assert len(counts) == 1
+    assert "LIMIT 4" in counts[0] and "ORDER BY" not in counts[0].upper()
+
+
+def test_up_to_the_cap_the_count_is_exact(client_reviewer_a, five_with_a_word, small_cap):
+    response = client_reviewer_a.get(ARCHIVE, {"q": "kaart 4"})  # notes "Kaart 4" only
+    assert response.context["capped"] is False
+    assert listed(response) == five_with_a_word[:1]
+    assert "1 arbitrage" in response.content.decode()
+    exactly = five_with_a_word[:3]
+    Ruling.objects.exclude(uuid__in=exactly).update(notes="Anders")
+    response = client_reviewer_a.get(ARCHIVE, {"q": "kaart"})
+    page = response.content.decode()
+    assert response.context["capped"] is False and "3 arbitrages" in page
+    assert "Meer dan" not in page and "data-capped" not in page
+
+
+def test_without_free_text_every_ruling_is_counted(client_reviewer_a, five_with_a_word, small_cap):
+    for query in ({}, {"q": "  "}, {"q": "*"}):  # no words to search for: no cap
+        response = client_reviewer_a.get(ARCHIVE, query)
+        assert response.context["capped"] is False
+        assert response.context["page"].paginator.count == 5
+        assert "5 arbitrages" in response.content.decode()
+
+
+def test_the_capped_count_in_english(client_reviewer_a, five_with_a_word, small_cap, monkeypatch):
+    monkeypatch.setattr(search, "COUNT_CAP", 1000)
+    monkeypatch.setattr(archive_views, "PER_PAGE", 2)
+    Ruling.objects.update(notes="Kaart")
+    in_english(client_reviewer_a)
+    assert "5 rulings" in client_reviewer_a.get(ARCHIVE, {"q": "kaart"}).content.decode()
+    monkeypatch.setattr(search, "COUNT_CAP", 4)
+    page = client_reviewer_a.get(ARCHIVE, {"q": "kaart"}).content.decode()
+    assert "More than 4 rulings" in page
+    assert "You can page through the first 4 matches" in page
+
+
+def test_the_cap_is_written_in_the_language_of_the_page(client_reviewer_a, five_with_a_word):
+    assert search.COUNT_CAP == 1000  # the issue's cap: 1,001 matches counted at most
+    dutch = client_reviewer_a.get(ARCHIVE, {"q": "kaart"})
+    assert dutch.context["cap"] == "1.000" and dutch.context["capped"] is False
+    in_english(client_reviewer_a)
+    english = client_reviewer_a.get(ARCHIVE, {"q": "kaart"})
+    assert english.context["cap"] == "1,000"

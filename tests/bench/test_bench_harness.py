@@ -104,3 +104,48 @@ def test_the_report_is_written(run):
         assert key in data["meta"], key
     assert data["meta"]["machine"].split()[0] in text
     assert "queries per request" in stdout
+
+
+def test_search_alone_replaces_only_its_rows(run, tmp_path):
+    """``BENCH_ONLY=search`` measures the free-text search on the same data and puts its rows
+    in place of the full run's, keeping every other figure."""
+    _, data, full_report = run
+    report = tmp_path / "BENCHMARKS.md"
+    report.write_text(full_report.read_text(encoding="utf-8"), encoding="utf-8")
+    env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
+    env |= {"BENCH_SCALE": "tiny", "BENCH_ONLY": "search"}
+    completed = subprocess.run(
+        [sys.executable, "-m", "bench", "--output", str(report), "--json", str(tmp_path / "j")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
+    alone = json.loads((tmp_path / "j").read_text())["figures"]
+    assert {figure["section"] for figure in alone} == {"4. Archive, detail, statistics, CSV"}
+    assert all("free-text search" in figure["name"] for figure in alone)
+    assert any("common word" in figure["name"] for figure in alone)
+    before = full_report.read_text(encoding="utf-8").splitlines()
+    after = report.read_text(encoding="utf-8").splitlines()
+
+    def rows(lines: list[str]) -> list[str]:
+        return [line for line in lines if line.startswith("| archive, first page, free-text")]
+
+    def others(lines: list[str]) -> list[str]:
+        # Everything but the search's rows, its missed goals and the note on the run alone.
+        return [
+            line
+            for line in lines
+            if "free-text search" not in line
+            and line != "None."
+            and not line.startswith("- BENCH_ONLY=")
+        ]
+
+    assert len(rows(after)) == len(rows(before)) == len(alone)  # replaced, not added
+    assert rows(after) != rows(before)
+    assert others(after) == others(before)
+    assert sum(line.startswith("- BENCH_ONLY=search:") for line in after) == 1
+    assert sum("free-text search" in f["name"] for f in data["figures"]) == len(alone)
