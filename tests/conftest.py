@@ -1,7 +1,6 @@
 """Shared fixtures: clubs and named personas, logged-in clients, and Chromium for Playwright."""
 
 import importlib
-import io
 import os
 from pathlib import Path
 from types import SimpleNamespace
@@ -11,10 +10,9 @@ from django.db import connection
 from django.test import Client
 
 from clubs.models import Club, Membership, Role, User
-from laws.loading import bootstrap_laws
+from tests.support import recorded
 from tests.support.factories import make_tree
 from trees import snapshot
-from trees.loading import load_trees
 from trees.models import Tree
 
 # Playwright's sync API runs an event loop in the test thread; Django's live_server and ORM
@@ -185,9 +183,9 @@ def proef_tree(db):
 
 @pytest.fixture
 def shipped(db) -> dict[str, Tree]:
-    """The shipped trees (trees/files/*.yaml) on the seed law text, loaded as bootstrap does."""
-    bootstrap_laws(io.StringIO())
-    load_trees(stdout=io.StringIO())
+    """The shipped trees (trees/files/*.yaml) on the seed law text, loaded as bootstrap does
+    (copied after the first time in a process: tests/support/recorded.py)."""
+    recorded.shipped_laws_and_trees()
     return {tree.slug: tree for tree in Tree.objects.select_related("edition")}
 
 

@@ -8,6 +8,7 @@ Includes the worked cases of ../shared/LAWS_LOGIC.md for these laws. No database
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -336,6 +337,7 @@ CASES = [
 ]
 
 
+@functools.cache  # a TreeSpec is frozen: parse each file once per run
 def load(slug: str):
     return load_tree_file(TREES_DIR / f"{slug}.yaml")
 

@@ -9,6 +9,7 @@ the outcome's citations in file order. (H3's trees are pinned in ``test_tree_pat
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -185,6 +186,7 @@ EXPECTED: dict[str, list[tuple[str, str, str]]] = {
 }
 
 
+@functools.cache  # a TreeSpec is frozen: parse each file once per run
 def load(slug: str):
     return load_tree_file(TREES_DIR / f"{slug}.yaml")
 

@@ -14,6 +14,7 @@ No database: only the YAML files are read.
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
 
@@ -240,6 +241,7 @@ ROWS = [
 ]
 
 
+@functools.cache  # a TreeSpec is frozen: parse each file once per run
 def load(slug: str):
     return load_tree_file(TREES_DIR / f"{slug}.yaml")
 
@@ -252,8 +254,9 @@ def edition_2017() -> dict:
     return yaml.safe_load(EDITION_2017.read_text(encoding="utf-8"))
 
 
-def article_numbers_2017() -> set[str]:
-    return {str(article["number"]) for article in edition_2017()["articles"]}
+@functools.cache  # read once: resolves_2017 asks for every citation of every tree
+def article_numbers_2017() -> frozenset[str]:
+    return frozenset(str(article["number"]) for article in edition_2017()["articles"])
 
 
 def resolves_2017(key: str) -> bool:
