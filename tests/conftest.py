@@ -2,6 +2,7 @@
 
 import importlib
 import os
+from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -111,6 +112,31 @@ def client_admin_a(admin_a) -> Client:
 @pytest.fixture
 def client_director_b(director_b) -> Client:
     return logged_in(director_b)
+
+
+# --- Hypothesis examples counted by the security tests ----------------------------------------
+
+hypothesis_examples: Counter[str] = Counter()
+
+
+def pytest_sessionfinish(session) -> None:
+    # A pytest-xdist worker hands its counts to the controller (see pytest_testnodedown).
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["hypothesis_examples"] = dict(hypothesis_examples)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    hypothesis_examples.update(getattr(node, "workeroutput", {}).get("hypothesis_examples", {}))
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    if hypothesis_examples:
+        terminalreporter.write_line(
+            f"hypothesis: {sum(hypothesis_examples.values())} examples generated across "
+            f"{len(hypothesis_examples)} hostile-input tests"
+        )
 
 
 # --- Browser tests -------------------------------------------------------------------------
