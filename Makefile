@@ -58,8 +58,11 @@ chromium:
 	  echo "!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!"; \
 	fi
 
+# Two test processes (pytest-xdist), each with its own test database; TEST_WORKERS=0 runs in
+# one process.
+TEST_WORKERS ?= 2
 test: $(VENV)/.dev $(MO) chromium
-	$(VENV)/bin/pytest $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
 
 test-postgres: $(VENV)/.dev $(MO) chromium
 	scripts/with-postgres.sh $(VENV)/bin/pytest $(PYTEST_ARGS)

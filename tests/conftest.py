@@ -1,8 +1,8 @@
 """Shared fixtures: clubs and named personas, logged-in clients, and Chromium for Playwright."""
 
 import importlib
-import io
 import os
+from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -11,10 +11,9 @@ from django.db import connection
 from django.test import Client
 
 from clubs.models import Club, Membership, Role, User
-from laws.loading import bootstrap_laws
+from tests.support import recorded
 from tests.support.factories import make_tree
 from trees import snapshot
-from trees.loading import load_trees
 from trees.models import Tree
 
 # Playwright's sync API runs an event loop in the test thread; Django's live_server and ORM
@@ -115,6 +114,31 @@ def client_director_b(director_b) -> Client:
     return logged_in(director_b)
 
 
+# --- Hypothesis examples counted by the security tests ----------------------------------------
+
+hypothesis_examples: Counter[str] = Counter()
+
+
+def pytest_sessionfinish(session) -> None:
+    # A pytest-xdist worker hands its counts to the controller (see pytest_testnodedown).
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput["hypothesis_examples"] = dict(hypothesis_examples)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:
+    hypothesis_examples.update(getattr(node, "workeroutput", {}).get("hypothesis_examples", {}))
+
+
+def pytest_terminal_summary(terminalreporter) -> None:
+    if hypothesis_examples:
+        terminalreporter.write_line(
+            f"hypothesis: {sum(hypothesis_examples.values())} examples generated across "
+            f"{len(hypothesis_examples)} hostile-input tests"
+        )
+
+
 # --- Browser tests -------------------------------------------------------------------------
 
 
@@ -185,9 +209,9 @@ def proef_tree(db):
 
 @pytest.fixture
 def shipped(db) -> dict[str, Tree]:
-    """The shipped trees (trees/files/*.yaml) on the seed law text, loaded as bootstrap does."""
-    bootstrap_laws(io.StringIO())
-    load_trees(stdout=io.StringIO())
+    """The shipped trees (trees/files/*.yaml) on the seed law text, loaded as bootstrap does
+    (copied after the first time in a process: tests/support/recorded.py)."""
+    recorded.shipped_laws_and_trees()
     return {tree.slug: tree for tree in Tree.objects.select_related("edition")}
 
 

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
 from django.urls import reverse
 
 from laws.importer import parse
-from laws.loading import bootstrap_laws, store_edition
+from laws.loading import store_edition
 from laws.models import ArticleSummary, Edition
+from tests.support import recorded
 from trees.loading import load_trees
 from trees.models import Tree
 
 
 @pytest.fixture
 def laws(db):
-    bootstrap_laws(io.StringIO())
+    recorded.shipped_laws()
 
 
 @pytest.fixture

@@ -8,16 +8,14 @@ from django.core.management import CommandError, call_command
 from django.utils import timezone
 
 from clubs.models import Club
-from laws.loading import bootstrap_laws
 from rulings import audit
 from rulings.models import AuditEvent, Ruling, Status, Step
-from trees.loading import load_trees
+from tests.support import recorded
 
 
 @pytest.fixture
 def shipped_trees(db):
-    bootstrap_laws(io.StringIO())
-    load_trees(stdout=io.StringIO())
+    recorded.shipped_laws_and_trees()
 
 
 def seed(*args):

@@ -4,7 +4,6 @@ Hypothesis generated, printed in the terminal summary (with or without ``-s``)."
 from __future__ import annotations
 
 import os
-from collections import Counter
 
 import hypothesis
 import pytest
@@ -13,6 +12,7 @@ from django.db import transaction
 from django.test import Client
 from hypothesis import HealthCheck
 
+from tests.conftest import hypothesis_examples
 from tests.support.world import World, build_world
 from trees import snapshot
 
@@ -29,25 +29,16 @@ hypothesis.settings.register_profile(
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 
-_examples: Counter[str] = Counter()
-
 
 @pytest.fixture
 def count_example(request):
-    """Call once per generated example; the summary line adds them up per test."""
+    """Call once per generated example; the summary line adds them up per test (printed by
+    tests/conftest.py, which also gathers the counts of pytest-xdist workers)."""
 
     def count() -> None:
-        _examples[request.node.nodeid] += 1
+        hypothesis_examples[request.node.nodeid] += 1
 
     return count
-
-
-def pytest_terminal_summary(terminalreporter) -> None:
-    if _examples:
-        terminalreporter.write_line(
-            f"hypothesis: {sum(_examples.values())} examples generated across "
-            f"{len(_examples)} hostile-input tests"
-        )
 
 
 @pytest.fixture(scope="module")

@@ -1,20 +1,17 @@
 """Training logic without HTTP: grading and the first divergence, Markdown, join codes,
 practice rulings through the wizard functions, session grid and scores."""
 
-import io
-
 import pytest
 
-from laws.loading import bootstrap_laws
 from rulings import wizard
 from rulings.models import Mode, Status
+from tests.support import recorded
 from training.cases import (
     CODE_LENGTH,
     begin_practice,
     first_divergence,
     grade,
     grade_path,
-    load_cases,
     new_join_code,
     normalise_code,
     session_grid,
@@ -22,7 +19,6 @@ from training.cases import (
     tree_spec,
 )
 from training.models import SessionParticipant, TrainingCase, TrainingResult, TrainingSession
-from trees.loading import bootstrap_trees
 
 MODEL = [
     ["onbedoeld", "nee"],
@@ -123,9 +119,8 @@ def test_codes_are_normalised():
 
 @pytest.fixture
 def loaded(db):
-    bootstrap_laws(io.StringIO())
-    bootstrap_trees(io.StringIO())
-    load_cases()
+    recorded.shipped_laws_and_trees()
+    recorded.shipped_cases()
 
 
 def practise(user, training_case, answers, session=None):

@@ -2,20 +2,18 @@
 export or a transfer bundle (unless a bundle asks for them), while the live ruling next to
 them is there."""
 
-import io
 import json
 import uuid
 from datetime import date
 
 import pytest
 
-from laws.loading import bootstrap_laws
 from rulings import wizard
 from rulings.models import Mode, Ruling, Status
-from training.cases import begin_practice, grade, load_cases
+from tests.support import recorded
+from training.cases import begin_practice, grade
 from training.models import TrainingCase
 from transfer import bundles as transfer
-from trees.loading import bootstrap_trees
 
 PATH = ["nee", "nee", "nee", "nee", "vergelijkbaar"]
 
@@ -23,9 +21,8 @@ PATH = ["nee", "nee", "nee", "nee", "vergelijkbaar"]
 @pytest.fixture
 def two_rulings(db, director_a, club_a) -> tuple[Ruling, Ruling]:
     """A final live ruling and a graded (final) practice ruling of the same director."""
-    bootstrap_laws(io.StringIO())
-    bootstrap_trees(io.StringIO())
-    load_cases()
+    recorded.shipped_laws_and_trees()
+    recorded.shipped_cases()
     tree = wizard.start("onvoldoende-bod")
     live = wizard.begin(
         uuid=uuid.uuid4(),

@@ -1,7 +1,6 @@
 """Training pages: cases, the case form, sessions (plain and htmx), feedback, history,
 explore, and club isolation (another club's data answers 404)."""
 
-import io
 import re
 
 import pytest
@@ -9,13 +8,12 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from laws.loading import bootstrap_laws
 from rulings import wizard
 from rulings.models import AuditEvent, Mode, Ruling, Step
 from tests.conftest import make_user
-from training.cases import begin_practice, grade, load_cases
+from tests.support import recorded
+from training.cases import begin_practice, grade
 from training.models import SessionParticipant, TrainingCase, TrainingResult, TrainingSession
-from trees.loading import bootstrap_trees
 
 RIGHT = ["nee", "nee", "nee", "nee", "vergelijkbaar"]
 WRONG = ["nee", "nee", "nee", "nee", "andere"]
@@ -23,13 +21,12 @@ WRONG = ["nee", "nee", "nee", "nee", "andere"]
 
 @pytest.fixture
 def cases(db):
-    load_cases()
+    recorded.shipped_cases()
 
 
 @pytest.fixture
 def loaded(cases):
-    bootstrap_laws(io.StringIO())
-    bootstrap_trees(io.StringIO())
+    recorded.shipped_laws_and_trees()
 
 
 def shipped(slug: str = "ob-stayman-via-cuebid") -> TrainingCase:

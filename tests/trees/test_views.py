@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import re
 from itertools import pairwise
 
@@ -10,17 +9,16 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from laws.loading import bootstrap_laws
+from tests.support import recorded
 from trees.diagram import layout, render_svg, wrap
-from trees.loading import TREES_DIR, load_trees
+from trees.loading import TREES_DIR
 from trees.models import Tree
 from trees.spec import load_tree_file
 
 
 @pytest.fixture
 def trees(db):
-    bootstrap_laws(io.StringIO())
-    load_trees()
+    recorded.shipped_laws_and_trees()
 
 
 @pytest.fixture

@@ -1,358 +1,39 @@
-"""Parse Dutch law text in the formats of the seed files into plain dataclasses.
-
-Pure module: no Django, no database. ``parse()`` turns text into a ``ParsedEdition``;
-``ParsedEdition.to_json_dict()`` is the exact dry-run JSON of ``import_laws --dry-run --json``.
-
-Canonical keys
---------------
-A provision's key is how directors cite it (``62D2``, ``43B2(b)``, ``52(a)``, ``47A(a)``;
-an item directly under an article is ``12.3``). The grammar, its accepted variants and the
-cross-references found in the text (``artikel 43B2b`` -> ``43B2(b)``, ``artikelen 50 en
-51``) are defined once, in :mod:`laws.keys`; the parser builds every provision key with it.
-
-Formats handled
----------------
-* Wiki template export (seeds 000 and 002): a header line ``Sjabloon:1987:47`` (not law
-  text, reported as ``header``), part headings such as ``STRAFKAART. Art. 50 t/m 52`` (kept
-  as the articles' ``group``), article headings ``Artikel 50. Title.`` / ``Artikel 47 Title``,
-  paragraphs separated by blank lines.
-* PDF-extracted text (seed 001): no blank lines, headings ``ARTIKEL 63`` with the title on
-  the next line, words hyphenated across lines (``han-``/``den``), headings wrapped over two
-  lines, page-number lines, running titles (``Operation Manual``) and footnotes marked
-  ``hand*`` whose text follows the page number.
-
-Labels: sections ``A.``, items ``1.``, sub-items ``(a)``, ``a.`` or ``a)``. A label is only
-taken as a label when it continues the numbering where it is (``C.`` after ``B.``, ``2.``
-after ``1.``, ``(a)`` first); otherwise the line is text and a note says so. A short
-labelled line (at most three physical lines, starting with a capital, no sentence
-punctuation) followed by a paragraph or by sub-provisions is a heading; a labelled line that
-carries a sentence is text.
-
-Paragraphs before the first label of an article or provision are its text. A list of
-sentence-continuing items (``Indien ...:`` / ``a. mag ...; of`` / ``b. mag ...``) may be
-followed by a closing paragraph starting with a capital: that belongs to the list's parent
-(``closing``), not to the last item.
-
-Lines before the first recognisable label (article heading, part heading or provision label)
-are returned as ``skipped_preamble`` and never become law text; a later line identical to a
-short preamble line is a running title and is dropped. Text that starts inside an article
-(seed 001 starts in 62B) needs ``start`` (``62B``): the parser then continues the numbering
-of that article and section.
-"""
+"""The line-by-line parser: builds a ``ParsedEdition`` from prepared lines, following the
+numbering of sections, items and sub-items, list closings and PDF footnotes (see the package
+docstring for the rules). Pure: no Django."""
 
 from __future__ import annotations
 
 import re
-import unicodedata
-from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
 
 from laws import keys
-from laws.keys import find_references
-
-
-class LawImportError(Exception):
-    """Input that cannot be imported; ``str(error)`` is one readable line."""
-
-
-# --------------------------------------------------------------------------------------------
-# Result types
-
-
-@dataclass(frozen=True)
-class Reference:
-    raw: str
-    key: str
-
-
-@dataclass
-class Footnote:
-    marker: str
-    text: str
-    key: str | None
-    references: list[Reference] = field(default_factory=list)
-    line: int = 0
-
-    def to_json_dict(self) -> dict[str, Any]:
-        return {"marker": self.marker, "text": self.text, "key": self.key}
-
-
-Level = Literal["section", "item", "sub"]
-
-
-@dataclass
-class Provision:
-    label: str
-    key: str
-    level: Level
-    heading: str | None = None
-    text: str = ""
-    closing: str = ""
-    references: list[Reference] = field(default_factory=list)
-    children: list[Provision] = field(default_factory=list)
-    line: int = 0
-
-    @property
-    def full_text(self) -> str:
-        """Text and closing paragraphs together, as the dry-run JSON shows them."""
-        return _join_paragraphs([self.text, self.closing])
-
-    def walk(self) -> Iterator[Provision]:
-        yield self
-        for child in self.children:
-            yield from child.walk()
-
-    def to_json_dict(self) -> dict[str, Any]:
-        return {
-            "label": self.label,
-            "key": self.key,
-            "heading": self.heading,
-            "text": self.full_text,
-            "references": [ref.key for ref in self.references],
-            "children": [child.to_json_dict() for child in self.children],
-        }
-
-
-@dataclass
-class Article:
-    number: str
-    title: str | None = None
-    group: str | None = None
-    text: str = ""
-    closing: str = ""
-    references: list[Reference] = field(default_factory=list)
-    provisions: list[Provision] = field(default_factory=list)
-    footnotes: list[Footnote] = field(default_factory=list)
-    line: int = 0
-
-    @property
-    def full_text(self) -> str:
-        return _join_paragraphs([self.text, self.closing])
-
-    def walk(self) -> Iterator[Provision]:
-        """Every provision, depth first in document order."""
-        for provision in self.provisions:
-            yield from provision.walk()
-
-    def to_json_dict(self) -> dict[str, Any]:
-        return {
-            "number": self.number,
-            "title": self.title,
-            "group": self.group,
-            "text": self.full_text,
-            "references": [ref.key for ref in self.references],
-            "provisions": [p.to_json_dict() for p in self.provisions],
-            "footnotes": [f.to_json_dict() for f in self.footnotes],
-        }
-
-
-@dataclass
-class ParsedEdition:
-    edition: str
-    articles: list[Article] = field(default_factory=list)
-    header: str | None = None
-    skipped_preamble: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    start: str | None = None
-
-    def to_json_dict(self) -> dict[str, Any]:
-        return {
-            "edition": self.edition,
-            "articles": [article.to_json_dict() for article in self.articles],
-        }
-
-    @property
-    def provision_count(self) -> int:
-        return sum(1 for article in self.articles for _ in article.walk())
-
-    @property
-    def footnote_count(self) -> int:
-        return sum(len(article.footnotes) for article in self.articles)
-
-    @property
-    def reference_count(self) -> int:
-        total = 0
-        for article in self.articles:
-            total += len(article.references)
-            total += sum(len(p.references) for p in article.walk())
-            total += sum(len(f.references) for f in article.footnotes)
-        return total
-
-
-# --------------------------------------------------------------------------------------------
-# Cross-references (the grammar of keys and references lives in laws.keys)
-
-_LETTER = r"[^\W\d_]"
-
-
-def _references(*texts: str | None) -> list[Reference]:
-    return [Reference(raw, key) for text in texts if text for raw, key in find_references(text)]
-
-
-# --------------------------------------------------------------------------------------------
-# Decoding and line handling
-
-
-def decode_source(data: bytes) -> str:
-    """Bytes of a source file as text: UTF-8, a byte-order mark tolerated."""
-    if not data.strip():
-        raise LawImportError("input is empty: nothing to import")
-    if b"\x00" in data:
-        raise LawImportError("input is binary (it contains NUL bytes), not law text")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise LawImportError(
-            f"input is not UTF-8 text (undecodable byte at offset {error.start})"
-        ) from None
-
-
-# Control characters other than tab, newline, carriage return and form feed only occur in
-# binary files (or files in a wrong encoding); law text never has them.
-_BINARY_RE = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
-
-
-def _prepare_lines(text: str) -> list[str]:
-    text = unicodedata.normalize("NFC", text.removeprefix("\ufeff"))
-    # A form feed separates PDF pages; as a line break it keeps both neighbours intact.
-    text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\f", "\n")
-    lines = []
-    for line in text.split("\n"):
-        line = line.replace("\u00a0", " ").replace("\t", " ")
-        lines.append(re.sub(r" {2,}", " ", line).strip())
-    return lines
-
-
-# Dutch writes "voor- of bijspelen": the hyphen stands for a word part and the next word is a
-# conjunction. Those hyphens are real, as are compounds with these prefixes.
-_CONJUNCTIONS = {"en", "of", "tot", "noch"}
-_HYPHEN_PREFIXES = {"niet", "ex", "non", "oud", "half"}
-_HYPHEN_END_RE = re.compile(r"(" + _LETTER + r"+)-$")
-
-
-def _join_two(left: str, right: str) -> str:
-    if not left:
-        return right
-    if not right:
-        return left
-    if left.endswith("\u00ad"):  # soft hyphen: always a line-break hyphenation
-        return left[:-1] + right
-    hyphen = _HYPHEN_END_RE.search(left)
-    if hyphen and right[0].isalpha():
-        first_word = re.match(r"\w+", right)
-        if right[0].isupper():
-            return left + right  # a compound such as "Noord-Zuid" keeps its hyphen
-        if first_word and first_word.group(0) in _CONJUNCTIONS:
-            return f"{left} {right}"
-        if hyphen.group(1).lower() in _HYPHEN_PREFIXES:
-            return left + right
-        return left[:-1] + right  # "han-" + "den" -> "handen"
-    return f"{left} {right}"
-
-
-def _join_lines(lines: list[str]) -> str:
-    joined = ""
-    for line in lines:
-        joined = _join_two(joined, line)
-    return joined.strip()
-
-
-def _join_paragraphs(paragraphs: list[str]) -> str:
-    return "\n\n".join(p for p in paragraphs if p)
-
-
-def _chunks_to_text(chunks: list[str | None]) -> str:
-    """Lines with ``None`` for blank lines -> paragraphs separated by a blank line."""
-    paragraphs: list[str] = []
-    current: list[str] = []
-    for chunk in [*chunks, None]:
-        if chunk is None:
-            if current:
-                paragraphs.append(_join_lines(current))
-            current = []
-        elif chunk:
-            current.append(chunk)
-    return _join_paragraphs(paragraphs)
-
-
-# --------------------------------------------------------------------------------------------
-# Line patterns
-
-_HEADER_RE = re.compile(r"^(?:Sjabloon|Template):\S")
-_PAGE_RE = re.compile(r"^(?:[-–—]\s*)?(?:(?:pagina|blz\.?|page)\s*)?\d{1,4}(?:\s*[-–—])?$", re.I)
-_ARTICLE_RE = re.compile(
-    r"^(?:ARTIKEL|Artikel|ART\.?|Art\.)\s*(?P<number>" + keys.ARTICLE_PATTERN + r")(?![\d/])\s*"
-    r"(?:[.:]\s*|[-–—]\s+)?(?P<title>.*)$"
+from laws.importer.model import (
+    Article,
+    Footnote,
+    LawImportError,
+    Level,
+    ParsedEdition,
+    Provision,
+    _references,
 )
-_GROUP_RANGE_RE = re.compile(
-    r"\b(?:ARTIKELEN|Artikelen|ARTIKEL|Artikel|ART\.?|Art\.?)\s*\d{1,3}\s*"
-    r"(?:t/m|tot en met|[-–—])\s*\d{1,3}\b"
+from laws.importer.text import (
+    _BINARY_RE,
+    _FOOTNOTE_RE,
+    _HEADER_RE,
+    _PAGE_RE,
+    _SENTENCE_END,
+    _TEXT_MARKER_RE,
+    _chunks_to_text,
+    _is_group,
+    _join_lines,
+    _Label,
+    _match_article,
+    _match_label,
+    _prepare_lines,
+    _split_heading,
+    decode_source,
 )
-_GROUP_WORD_RE = re.compile(r"^(?:HOOFDSTUK|Hoofdstuk|DEEL|Deel)\s+(?:\d{1,2}|[IVXLC]+)\b")
-_SECTION_RE = re.compile(r"^(?P<value>[A-Z])\.(?:\s+(?P<rest>.*))?$")
-_ITEM_RE = re.compile(r"^(?P<value>" + keys.ITEM_PATTERN + r")\.(?:\s+(?P<rest>.*))?$")
-_SUB_PAREN_RE = re.compile(r"^\((?P<value>[a-z])\)(?:\s+(?P<rest>.*))?$")
-_SUB_PLAIN_RE = re.compile(r"^(?P<value>[a-z])(?P<close>[.)])(?:\s+(?P<rest>.*))?$")
-_MARKERS = r"\*{1,3}|[†‡]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+"
-# A marker sticks to the word it annotates ("hand*") and is followed by a space or punctuation.
-_TEXT_MARKER_RE = re.compile(r"(?<=[\w)\]])(" + _MARKERS + r")(?=[\s.,;:!?)]|$)")
-_FOOTNOTE_RE = re.compile(r"^(" + _MARKERS + r")\s*(\S.*)$")
-_SENTENCE_END = ".!?"
-_HEADING_LIMIT = 120
-
-
-@dataclass
-class _Label:
-    level: Level
-    printed: str
-    value: str
-    rest: str
-
-
-def _match_label(line: str) -> _Label | None:
-    if match := _SECTION_RE.match(line):
-        return _Label("section", match["value"], match["value"], match["rest"] or "")
-    if match := _ITEM_RE.match(line):
-        return _Label("item", match["value"], match["value"], match["rest"] or "")
-    if match := _SUB_PAREN_RE.match(line):
-        return _Label("sub", f"({match['value']})", match["value"], match["rest"] or "")
-    if match := _SUB_PLAIN_RE.match(line):
-        printed = match["value"] + (")" if match["close"] == ")" else "")
-        return _Label("sub", printed, match["value"], match["rest"] or "")
-    return None
-
-
-def _match_article(line: str) -> tuple[str, str | None] | None:
-    """(number, title or None) when ``line`` is an article heading."""
-    match = _ARTICLE_RE.match(line)
-    if not match:
-        return None
-    title = match["title"].strip()
-    if title and (not title[0].isupper() or len(title) > _HEADING_LIMIT):
-        return None  # "Artikel 49 is van toepassing" is a sentence, not a heading
-    return match["number"], title.rstrip(".").strip() or None
-
-
-def _is_group(line: str) -> bool:
-    if _match_label(line) or len(line) > 100:
-        return False
-    return bool(_GROUP_RANGE_RE.search(line) or _GROUP_WORD_RE.match(line))
-
-
-def _looks_like_heading(text: str) -> bool:
-    """Short, capitalised and without sentence punctuation: a heading, not a sentence."""
-    if not text or len(text) > _HEADING_LIMIT:
-        return False
-    if not (text[0].isupper() or text[0].isdigit()):
-        return False
-    if text[-1] in ".,;:!?":
-        return False
-    return not re.search(r"[.!?;:]\s", text)
-
-
-# --------------------------------------------------------------------------------------------
-# The parser
 
 
 @dataclass
@@ -741,34 +422,6 @@ class _Parser:
             node.text = _chunks_to_text(chunks)
             node.closing = _chunks_to_text(unit.closing)
             node.references = _references(node.heading, node.text, node.closing)
-
-
-def _split_heading(chunks: list[str | None], has_more: bool) -> tuple[str | None, list[str | None]]:
-    """Take a heading off the front of ``chunks`` when the labelled line is one.
-
-    A heading may be wrapped over up to three physical lines: a following line continues it
-    when it starts in lowercase or the line before ends in a hyphen. The body that follows
-    (or the sub-provisions, ``has_more``) must exist, else the line is the provision's text.
-    """
-    if not chunks or chunks[0] is None:
-        return None, chunks
-    taken = [chunks[0]]
-    index = 1
-    while index < len(chunks) and len(taken) < 3:
-        following = chunks[index]
-        if following is None or _join_lines(taken).endswith(tuple(".,;:!?")):
-            break
-        if not (following[0].islower() or taken[-1].endswith("-")):
-            break
-        taken.append(following)
-        index += 1
-    candidate = _join_lines(taken)
-    rest = chunks[index:]
-    body_follows = any(rest)
-    continues_sentence = bool(rest) and rest[0] is not None and rest[0][:1].islower()
-    if _looks_like_heading(candidate) and (body_follows or has_more) and not continues_sentence:
-        return candidate, rest
-    return None, chunks
 
 
 def parse(text: str, edition: str, start: str | None = None) -> ParsedEdition:
