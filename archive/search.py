@@ -3,12 +3,14 @@
 Searching by ``icontains`` read every ruling's notes and six texts out of its outcome JSON:
 3.5 s at 200,000 rulings on SQLite, 9 s on PostgreSQL (make bench). The database's own text
 index answers instead, kept up to date by the database on every write (the SQL is frozen in
-``archive/migrations/0003_free_text_search.py``):
+``archive/migrations/0003_free_text_search.py`` and ``0004_search_prefixes_and_vector.py``):
 
 - SQLite: an FTS5 table (``rulings_ruling_search``, contentless: the text stays in the ruling)
-  filled by triggers; its tokenizer ignores case and accents (``één`` finds ``een``).
-- PostgreSQL: a GIN index on ``to_tsvector('simple', …)`` of the same texts (case ignored;
-  accents count, as PostgreSQL has no accent folding without an extension).
+  filled by triggers, with prefix indexes for short words; its tokenizer ignores case and
+  accents (``één`` finds ``een``).
+- PostgreSQL: a stored generated column ``search_vector`` (``to_tsvector('simple', …)`` of the
+  same texts) with a GIN index (case ignored; accents count, as PostgreSQL has no accent
+  folding without an extension).
 
 Both find rulings containing every word typed, as a whole word or the start of one:
 ``dinsdag`` finds ``Dinsdagavond``, ``avond`` does not.
@@ -22,35 +24,17 @@ from functools import cached_property
 
 from django.core.paginator import Paginator
 from django.db import connection
-from django.db.models import QuerySet
+from django.db.models import BooleanField, QuerySet
 from django.db.models.expressions import RawSQL
 
 MAX_WORDS = 8
 FTS_TABLE = "rulings_ruling_search"
-# The outcome's texts searched: (part, language).
-OUTCOME_TEXTS = [(part, lang) for part in ("title", "ruling", "announce") for lang in ("nl", "en")]
 _WORD = re.compile(r"\w+")
 
 
 def words(text: str) -> list[str]:
     """The words of a search, as the text index splits them (letters and digits)."""
     return _WORD.findall(text.replace("_", " "))[:MAX_WORDS]
-
-
-def _document(vendor: str, row: str = "") -> str:
-    """The searched text of a ruling as one SQL expression: of the trigger's ``NEW`` or
-    ``OLD`` row, or (no ``row``) of the table's own columns, as an index expression needs."""
-    prefix = f"{row}." if row else ""
-    if vendor == "postgresql":
-        parts = [
-            f"coalesce({prefix}outcome #>> '{{{part},{lang}}}', '')" for part, lang in OUTCOME_TEXTS
-        ]
-    else:
-        parts = [
-            f"coalesce(json_extract({prefix}outcome, '$.{part}.{lang}'), '')"
-            for part, lang in OUTCOME_TEXTS
-        ]
-    return " || ' ' || ".join([f"{prefix}notes", f"{prefix}event", *parts])
 
 
 def matching(rulings: QuerySet, text: str) -> QuerySet:
@@ -62,11 +46,15 @@ def matching(rulings: QuerySet, text: str) -> QuerySet:
         query = " AND ".join(f'"{word}"*' for word in found)
         ids = RawSQL(f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [query])
     elif connection.vendor == "postgresql":
+        # On the row itself, against the stored vector (migration 0004): the planner combines
+        # it with the club and mode filters instead of running a subquery over every ruling.
         query = " & ".join(f"{word}:*" for word in found)
-        ids = RawSQL(
-            f"SELECT id FROM rulings_ruling WHERE to_tsvector('simple', "
-            f"{_document('postgresql')}) @@ to_tsquery('simple', %s)",
-            [query],
+        return rulings.filter(
+            RawSQL(
+                "rulings_ruling.search_vector @@ to_tsquery('simple', %s)",
+                [query],
+                output_field=BooleanField(),
+            )
         )
     else:
         raise NotImplementedError(f"free-text search for {connection.vendor}")

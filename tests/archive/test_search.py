@@ -76,7 +76,7 @@ def test_words_split_like_the_index():
 # pending in the same transaction, which a migration never has.
 @pytest.mark.django_db(transaction=True)
 def test_migrating_a_database_with_rulings_indexes_them(ruling, statements_editor):
-    frozen = migration_operation("0003_free_text_search")
+    frozen = migration_operation("0004_search_prefixes_and_vector")
     frozen.reverse_code(None, statements_editor)
     frozen.code(None, statements_editor)
     assert found("weinig") == {ruling.pk}
