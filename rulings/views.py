@@ -32,7 +32,8 @@ from laws.models import Edition
 from rulings import audit, wizard
 from rulings.forms import AnswerForm, ContextForm, DraftAnswerForm, StartForm
 from rulings.models import Ruling, Status
-from rulings.wizard import StepView, WizardError, open_rulings
+from rulings.steps import StepView, draft_view, open_rulings, outcome_law_cards, step_view
+from rulings.wizard import WizardError
 from trees import snapshot
 from trees.models import Tree, TreeSnapshot
 
@@ -99,7 +100,7 @@ def _show(
         return redirect(url)
     if ruling.status == Status.FINAL or not ruling.snapshot_id:
         return HttpResponseClientRedirect(url)
-    view = wizard.step_view(ruling, number)
+    view = step_view(ruling, number)
     # The outcome comes at once; its context form (the slowest part to render) follows with
     # a second htmx request, so the director reads the ruling sooner (make bench).
     return push_url(_render_step(request, view, ruling, error, lazy_context=True), url)
@@ -219,7 +220,7 @@ def draft(request: HttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
         "answer_url": reverse("wizard:draft", args=[slug, uuid]),
         **_draft_defaults(request),
     }
-    return _render_step(request, wizard.draft_view(tree), None, **context)
+    return _render_step(request, draft_view(tree), None, **context)
 
 
 def _begin(request: HttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
@@ -251,7 +252,7 @@ def _begin(request: HttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse
             played_on=data["played_on"],
         )
     except WizardError as error:
-        view = wizard.draft_view(tree)
+        view = draft_view(tree)
         if not _partial(request):
             messages.warning(request, error.message)
             return redirect("wizard:draft", slug, uuid)
@@ -284,7 +285,7 @@ def ruling(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     if found.status == Status.FINAL or not found.snapshot_id:
         return _final(request, found)
     _check_directs(request, found)
-    return _render_step(request, wizard.step_view(found), found)
+    return _render_step(request, step_view(found), found)
 
 
 @never_cache
@@ -303,7 +304,7 @@ def step(request: HttpRequest, uuid: uuid_lib.UUID, number: int) -> HttpResponse
         or (number == current and found.outcome_key)
     ):
         return redirect(state_url(found))
-    return _render_step(request, wizard.step_view(found, number), found)
+    return _render_step(request, step_view(found, number), found)
 
 
 def _answer_existing(request: HttpRequest, found: Ruling) -> HttpResponse:
@@ -340,7 +341,7 @@ def _context_response(
     if _partial(request):
         context = {"ruling": found, "context_form": form, "context_saved": saved}
         return render(request, f"{STEP_TEMPLATE}#context", context)
-    return _render_step(request, wizard.step_view(found), found, context_form=form)
+    return _render_step(request, step_view(found), found, context_form=form)
 
 
 @never_cache
@@ -414,7 +415,7 @@ def _final(request: HttpRequest, found: Ruling) -> HttpResponse:
     context = {
         "ruling": found,
         "outcome": found.outcome,
-        "law": wizard.law_cards(found.outcome.get("citations", [])),
+        "law": outcome_law_cards(found.outcome),
         "steps": [s for s in steps if not s.superseded],
         "superseded": [s for s in steps if s.superseded],
         "events": events,

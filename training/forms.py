@@ -17,9 +17,11 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club
 from laws import keys
 from lib.fields import ModelChoiceField, ModelMultipleChoiceField
-from training.cases import CODE_LENGTH, normalise_code, outcome_problems, tree_choices, tree_spec
+from training.files import outcome_problems, tree_choices, tree_spec
 from training.models import TrainingCase, TrainingSession
-from trees.spec import TreeError, TreeSpec, walk
+from training.practice import CODE_LENGTH, normalise_code
+from trees.spec import TreeError, TreeSpec
+from trees.validate import walk
 
 _SPLIT = re.compile(r"[,;\s]+")
 

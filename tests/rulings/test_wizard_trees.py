@@ -8,7 +8,8 @@ from rulings import audit, wizard
 from trees import snapshot
 from trees.loading import TREES_DIR, load_trees
 from trees.models import Tree
-from trees.spec import load_tree_file, paths
+from trees.parse import load_tree_file
+from trees.validate import paths
 
 
 def test_every_path_of_every_shipped_tree_reaches_its_outcome(shipped, club_a, director_a):

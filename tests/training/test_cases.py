@@ -8,21 +8,18 @@ import pytest
 from laws.loading import bootstrap_laws
 from rulings import wizard
 from rulings.models import Mode, Status
-from training.cases import (
+from training.files import load_cases, tree_spec
+from training.grading import first_divergence, grade, grade_path
+from training.models import SessionParticipant, TrainingCase, TrainingResult, TrainingSession
+from training.practice import (
     CODE_LENGTH,
     begin_practice,
-    first_divergence,
-    grade,
-    grade_path,
-    load_cases,
     new_join_code,
     normalise_code,
     render_markdown,
     session_grid,
     tree_scores,
-    tree_spec,
 )
-from training.models import SessionParticipant, TrainingCase, TrainingResult, TrainingSession
 from trees.loading import bootstrap_trees
 
 MODEL = [

@@ -12,8 +12,10 @@ import pytest
 from laws.loading import bootstrap_laws
 from rulings import wizard
 from rulings.models import Mode, Ruling, Status
-from training.cases import begin_practice, grade, load_cases
+from training.files import load_cases
+from training.grading import grade
 from training.models import TrainingCase
+from training.practice import begin_practice
 from transfer import bundles as transfer
 from trees.loading import bootstrap_trees
 

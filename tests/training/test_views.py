@@ -13,8 +13,10 @@ from laws.loading import bootstrap_laws
 from rulings import wizard
 from rulings.models import AuditEvent, Mode, Ruling, Step
 from tests.conftest import make_user
-from training.cases import begin_practice, grade, load_cases
+from training.files import load_cases
+from training.grading import grade
 from training.models import SessionParticipant, TrainingCase, TrainingResult, TrainingSession
+from training.practice import begin_practice
 from trees.loading import bootstrap_trees
 
 RIGHT = ["nee", "nee", "nee", "nee", "vergelijkbaar"]

@@ -13,7 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from trees.spec import TreeSpec, load_tree_file, walk
+from trees.parse import load_tree_file
+from trees.spec import TreeSpec
+from trees.validate import walk
 
 TREES_DIR = Path(__file__).resolve().parents[2] / "trees" / "files"
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from trees.spec import load_tree_file, paths, validate, walk
+from trees.parse import load_tree_file
+from trees.validate import paths, validate, walk
 
 TREES_DIR = Path(__file__).resolve().parents[2] / "trees" / "files"
 

@@ -22,7 +22,8 @@ import yaml
 
 from laws import keys
 from trees.loading import tree_file_paths
-from trees.spec import load_tree_file, paths, validate, walk
+from trees.parse import load_tree_file
+from trees.validate import paths, validate, walk
 
 ROOT = Path(__file__).resolve().parents[2]
 TREES_DIR = ROOT / "trees" / "files"

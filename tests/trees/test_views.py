@@ -14,7 +14,7 @@ from laws.loading import bootstrap_laws
 from trees.diagram import layout, render_svg, wrap
 from trees.loading import TREES_DIR, load_trees
 from trees.models import Tree
-from trees.spec import load_tree_file
+from trees.parse import load_tree_file
 from trees.views import prose_html
 
 
