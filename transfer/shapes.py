@@ -70,6 +70,8 @@ OUTCOME_DETAILS = {
 OUTCOME = {"key": str, "title": Optional(TEXT), **OUTCOME_DETAILS, "citations": ListOf(CITATION)}
 PATH = ListOf((str, str))
 EARLIER_ANSWERS = MapOf(str)
+
+
 def problems(value: Any, shape: Any, where: str = "") -> list[str]:
     """Where ``value`` does not have ``shape``, as readable lines (empty when it fits)."""
     found: list[str] = []
