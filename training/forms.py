@@ -1,7 +1,7 @@
 """Forms for training: a trainer's own cases, sessions, and joining a session with its code.
 
 Forms validate and convert only; saving and access checks live in the views and in
-``training/cases.py``.
+``training/files.py`` and ``training/practice.py``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Training pages (*oefenen*): cases, practice feedback, sessions and free exploration.
 
 Thin views: access checks through ``clubs.access`` (404 for other clubs' data), logic in
-``training/cases.py``. Every htmx request has a plain equivalent (a link or a form post).
+``training/`` (files, grading, practice, explore). Every htmx request has a plain equivalent
+(a link or a form post).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The pure tree engine (trees/spec.py): parsing, every validation rule, paths, walk, hashing.
+"""The pure tree engine (trees/spec.py, parse.py, validate.py): parsing, every validation rule,
+paths, walk, hashing.
 
 No database: these tests only use the YAML text and the parsed specs.
 """
