@@ -82,7 +82,7 @@ def outcome_title(digest: str | None, key: str, language: str | None = None) -> 
         return key
     if not tree.has_node(key):
         return key
-    return snapshot.pick(tree.node(key).get("text"), language) or key
+    return snapshot.pick(tree.node(key).text, language) or key
 
 
 def outcome_titles(outcomes: Iterable[tuple[str, str]]) -> dict[tuple[str, str], str]:

@@ -206,11 +206,9 @@ def _outcome_citations(ruling: Ruling, outcome: dict[str, Any]) -> list[dict[str
         tree = snapshot.get(ruling.snapshot_id)
     except TreeSnapshot.DoesNotExist:
         return []
-    return (
-        tree.node(ruling.outcome_key).get("citations", [])
-        if tree.has_node(ruling.outcome_key)
-        else []
-    )
+    if not tree.has_node(ruling.outcome_key):
+        return []
+    return [law.to_json() for law in tree.citations(ruling.outcome_key)]
 
 
 def _cited_law(steps: list, outcome_citations: list[dict[str, Any]]) -> list[dict[str, Any]]:

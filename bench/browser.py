@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from trees.snapshot import FrozenTree
+    from trees.spec import Snapshot
 
 from bench.load import HOST, Session
 
@@ -81,7 +81,7 @@ def available() -> bool:
 
 
 def click_times(
-    port: int, session: Session, tree: FrozenTree, steps: int, seed: int = 7
+    port: int, session: Session, tree: Snapshot, steps: int, seed: int = 7
 ) -> tuple[list[float], list[float], list[float]]:
     """(painted, ready, request) seconds for ``steps`` clicks; ``request`` is the htmx
     request alone (network and server, from the browser's resource timing)."""
@@ -107,7 +107,7 @@ def click_times(
                 page.wait_for_selector("#wizard button[name=choice]")
                 node = tree.start
                 while True:
-                    choices = tree.node(node)["choices"]
+                    choices = tree.node(node).choices
                     index = rng.randrange(len(choices))
                     result = page.evaluate(CLICK_JS, index)
                     if result["error"]:
@@ -116,7 +116,7 @@ def click_times(
                         times.append(result["painted"] / 1000)
                         ready.append(result["ready"] / 1000)
                         requests.append(result["request"] / 1000)
-                    target = choices[index]["target"]
+                    target = choices[index].target
                     if result["outcome"] != tree.is_outcome(target):
                         raise RuntimeError("the browser shows another step than expected")
                     if tree.is_outcome(target) or len(times) >= steps:

@@ -39,7 +39,7 @@ from django.conf import settings
 from django.utils import timezone
 
 if TYPE_CHECKING:
-    from trees.snapshot import FrozenTree
+    from trees.spec import Snapshot
 
 from bench.measure import BenchError
 from bench.report import p50, p95
@@ -219,7 +219,7 @@ def bare_load(port: int, session: Session, threads: int, seconds: float) -> Load
 
 
 def wizard_load(
-    port: int, session: Session, tree: FrozenTree, club_slug: str, threads: int, seconds: float
+    port: int, session: Session, tree: Snapshot, club_slug: str, threads: int, seconds: float
 ) -> LoadResult:
     def worker(index: int, deadline: float, latencies: list[float], errors: list[str]) -> None:
         rng = random.Random(1000 + index)
@@ -227,12 +227,12 @@ def wizard_load(
             ruling = uuid_lib.uuid4()
             node, step = tree.start, 1
             while time.monotonic() < deadline:
-                choice = rng.choice(tree.node(node)["choices"])
+                choice = rng.choice(tree.node(node).choices)
                 body = {
                     "node": node,
                     "step": str(step),
                     "revision": str(step - 1),
-                    "choice": choice["key"],
+                    "choice": choice.key,
                 }
                 if step == 1:
                     path = f"/arbitrage/nieuw/{tree.slug}/{ruling}/"
@@ -250,8 +250,8 @@ def wizard_load(
                     errors.append(f"wizard answer {path} {body}: HTTP {status}")
                     return
                 latencies.append(elapsed)
-                if tree.is_outcome(choice["target"]):
+                if tree.is_outcome(choice.target):
                     break
-                node, step = choice["target"], step + 1
+                node, step = choice.target, step + 1
 
     return _run_threads(worker, threads, seconds)

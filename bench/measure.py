@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 if TYPE_CHECKING:
-    from trees.snapshot import FrozenTree
+    from trees.spec import Snapshot
 
 
 BARE_URL = "/bench/bare/"
@@ -76,7 +76,7 @@ class Answer:
 class WizardRun:
     """A ruling being made by the benchmark through the wizard's pages."""
 
-    tree: FrozenTree
+    tree: Snapshot
     club_slug: str
     rng: random.Random
     uuid: uuid_lib.UUID = field(default_factory=uuid_lib.uuid4)
@@ -96,13 +96,13 @@ class WizardRun:
         return reverse("wizard:answer", args=[self.uuid])
 
     def next_answer(self, choice_index: int | None = None) -> Answer:
-        choices = self.tree.node(self.node)["choices"]
+        choices = self.tree.node(self.node).choices
         choice = choices[choice_index] if choice_index is not None else self.rng.choice(choices)
         data = {
             "node": self.node,
             "step": str(self.step),
             "revision": str(self.step - 1),
-            "choice": choice["key"],
+            "choice": choice.key,
         }
         if self.step == 1:
             data |= {
@@ -113,15 +113,15 @@ class WizardRun:
             url = self.draft_url
         else:
             url = self.answer_url
-        return Answer(url, data, self.tree.is_outcome(choice["target"]))
+        return Answer(url, data, self.tree.is_outcome(choice.target))
 
     def advance(self, answer: Answer) -> None:
         if answer.outcome:
             self.done = True
             return
-        choices = self.tree.node(self.node)["choices"]
-        choice = next(c for c in choices if c["key"] == answer.data["choice"])
-        self.node = choice["target"]
+        choices = self.tree.node(self.node).choices
+        choice = next(c for c in choices if c.key == answer.data["choice"])
+        self.node = choice.target
         self.step += 1
 
 
@@ -152,7 +152,7 @@ class StepTimes:
 
 
 def step_times(
-    client: Client, tree: FrozenTree, club_slug: str, requests: int, rng: random.Random
+    client: Client, tree: Snapshot, club_slug: str, requests: int, rng: random.Random
 ) -> StepTimes:
     """Answer POSTs on random paths through ``tree`` until ``requests`` answers to a question
     and at least ``requests // 4`` reaching an outcome are timed, each followed by one

@@ -28,11 +28,11 @@ from clubs.access import clubs, get_club, get_for_user, memberships, roles_in
 from clubs.models import Role
 from laws.models import Edition
 from lib import htmx
-from lib.text import unique_citations
 from rulings import audit, wizard
 from rulings.forms import AnswerForm, ContextForm, DraftAnswerForm, StartForm
 from rulings.models import Ruling, Status
-from rulings.wizard import StepView, WizardError, open_rulings
+from rulings.steps import StepView, draft_view, open_rulings, outcome_law_cards, step_view
+from rulings.wizard import WizardError
 from trees import finder, snapshot
 from trees.models import Tree, TreeSnapshot
 
@@ -90,7 +90,7 @@ def _show(
         return redirect(url)
     if ruling.status == Status.FINAL or not ruling.snapshot_id:
         return htmx.redirect(request, url)
-    view = wizard.step_view(ruling, number)
+    view = step_view(ruling, number)
     # The outcome comes at once; its context form (the slowest part to render) follows with
     # a second htmx request, so the director reads the ruling sooner (make bench).
     return push_url(_render_step(request, view, ruling, error, lazy_context=True), url)
@@ -211,7 +211,7 @@ def draft(request: HttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
         "answer_url": reverse("wizard:draft", args=[slug, uuid]),
         **_draft_defaults(request),
     }
-    return _render_step(request, wizard.draft_view(tree), None, **context)
+    return _render_step(request, draft_view(tree), None, **context)
 
 
 def _begin(request: HttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
@@ -243,7 +243,7 @@ def _begin(request: HttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse
             played_on=data["played_on"],
         )
     except WizardError as error:
-        view = wizard.draft_view(tree)
+        view = draft_view(tree)
         if not htmx.is_partial(request):
             messages.warning(request, error.message)
             return redirect("wizard:draft", slug, uuid)
@@ -276,7 +276,7 @@ def ruling(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     if found.status == Status.FINAL or not found.snapshot_id:
         return _final(request, found)
     _check_directs(request, found)
-    return _render_step(request, wizard.step_view(found), found)
+    return _render_step(request, step_view(found), found)
 
 
 @never_cache
@@ -295,7 +295,7 @@ def step(request: HttpRequest, uuid: uuid_lib.UUID, number: int) -> HttpResponse
         or (number == current and found.outcome_key)
     ):
         return redirect(state_url(found))
-    return _render_step(request, wizard.step_view(found, number), found)
+    return _render_step(request, step_view(found, number), found)
 
 
 def _answer_existing(request: HttpRequest, found: Ruling) -> HttpResponse:
@@ -332,7 +332,7 @@ def _context_response(
     if htmx.is_partial(request):
         context = {"ruling": found, "context_form": form, "context_saved": saved}
         return htmx.render(request, STEP_TEMPLATE, context, partial="context")
-    return _render_step(request, wizard.step_view(found), found, context_form=form)
+    return _render_step(request, step_view(found), found, context_form=form)
 
 
 @never_cache
@@ -406,7 +406,7 @@ def _final(request: HttpRequest, found: Ruling) -> HttpResponse:
     context = {
         "ruling": found,
         "outcome": found.outcome,
-        "law": unique_citations(found.outcome.get("citations", [])),
+        "law": outcome_law_cards(found.outcome),
         "steps": [s for s in steps if not s.superseded],
         "superseded": [s for s in steps if s.superseded],
         "events": events,

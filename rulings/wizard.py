@@ -1,7 +1,8 @@
 """The wizard: from "Director, please!" to a saved ruling.
 
-Plain functions over a :class:`~rulings.models.Ruling` and its frozen tree
-(:mod:`trees.snapshot`); views only call them and render the result.
+Plain functions over a :class:`~rulings.models.Ruling` and its frozen tree (a
+:class:`~trees.spec.Snapshot`, kept in memory by :mod:`trees.snapshot`); views only call them
+and render the result. What a page shows for a step is read by :mod:`rulings.steps`.
 
 - :func:`start` freezes the chosen tree; nothing is stored yet. :func:`begin` records the first
   answer and creates the ruling (a ruling exists from its first answer, so closing the browser
@@ -28,26 +29,36 @@ size of the tree (frozen and cached) and of the number of stored rulings.
 from __future__ import annotations
 
 import uuid as uuid_lib
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
-from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, User
-from lib.text import unique_citations
-from rulings import audit
+from rulings import audit, batch
 from rulings.audit import Action
+from rulings.errors import WizardError
 from rulings.models import AuditEvent, Mode, Ruling, Status, Step
+from rulings.steps import tree_of
 from trees import citations, snapshot
 from trees.models import Tree
-from trees.snapshot import FrozenTree, Text, pick
+from trees.snapshot import pick
+from trees.spec import ChoiceSpec, Snapshot, outcome_json
+
+__all__ = [
+    "Result",
+    "WizardError",
+    "answer",
+    "begin",
+    "defer",
+    "edit_context",
+    "missing_to_save",
+    "resume",
+    "save",
+    "start",
+]
 
 CONTEXT_FIELDS = (
     "played_on",
@@ -67,47 +78,6 @@ REQUIRED_TO_SAVE = ("played_on", "board")
 ATTEMPTS = 3
 
 
-class WizardError(Exception):
-    """A transition that cannot be made; ``message`` is for the director (translated)."""
-
-    STALE = "stale"
-    WRONG_NODE = "wrong_node"
-    NOT_A_CHOICE = "not_a_choice"
-    FINAL = "final"
-    DEFERRED = "deferred"
-    NO_OUTCOME = "no_outcome"
-    INCOMPLETE = "incomplete"
-    NO_TREE = "no_tree"
-    CONFLICT = "conflict"
-
-    MESSAGES: dict[str, Promise] = {
-        STALE: _(
-            "Dit formulier was verouderd (een dubbele klik, of de arbitrage is in een ander "
-            "tabblad verder gegaan). Er is niets gewijzigd; hieronder staat de huidige stand."
-        ),
-        WRONG_NODE: _(
-            "Dit antwoord hoort niet bij de vraag van deze stap. Er is niets gewijzigd; "
-            "hieronder staat de huidige stand."
-        ),
-        NOT_A_CHOICE: _("Dat is geen antwoord op deze vraag. Er is niets gewijzigd."),
-        FINAL: _("Deze arbitrage is definitief opgeslagen en kan niet meer worden gewijzigd."),
-        DEFERRED: _("Deze arbitrage is uitgesteld. Hervat haar eerst."),
-        NO_OUTCOME: _("Er is nog geen uitkomst: beantwoord eerst de vragen."),
-        INCOMPLETE: _("Vul de speeldatum en het spelnummer in om de arbitrage op te slaan."),
-        NO_TREE: _("Deze beslisboom bestaat niet (meer)."),
-        CONFLICT: _("De arbitrage werd tegelijk ergens anders gewijzigd. Probeer het opnieuw."),
-    }
-
-    def __init__(self, code: str, detail: str = "") -> None:
-        super().__init__(f"{code}: {detail}" if detail else code)
-        self.code = code
-        self.detail = detail
-
-    @property
-    def message(self) -> str:
-        return str(self.MESSAGES[self.code])
-
-
 @dataclass(frozen=True)
 class Result:
     """What a transition did: ``number`` is the step to show next (for a question), or the
@@ -120,150 +90,10 @@ class Result:
 
 
 # --------------------------------------------------------------------------------------------
-# Reading a ruling's state
-
-
-@dataclass(frozen=True)
-class PathEntry:
-    number: int
-    node_key: str
-    question: Text
-    answer: Text
-    choice_key: str
-
-
-@dataclass(frozen=True)
-class StepView:
-    """Everything a page shows for one step of a ruling (or of a ruling about to start)."""
-
-    tree: FrozenTree
-    number: int
-    node_key: str
-    node: dict[str, Any]
-    path: list[PathEntry]
-    revision: int
-    # The answered step being looked at again (going back) rather than the current question.
-    revisit: bool = False
-    # The choice shown as chosen: the given answer when revisiting, else an answer the same
-    # question got before it was superseded.
-    selected: str | None = None
-    selected_earlier: bool = False
-    citations: list[dict[str, Any]] = field(default_factory=list)
-
-    @property
-    def law(self) -> list[dict[str, Any]]:
-        return unique_citations(self.citations)
-
-    @property
-    def is_outcome(self) -> bool:
-        return self.node["kind"] == "outcome"
-
-    @property
-    def current_number(self) -> int:
-        """The number of the step that is next to be answered (or the outcome)."""
-        return len(self.path) + 1
-
-    @property
-    def previous_number(self) -> int | None:
-        return self.number - 1 if self.number > 1 else None
-
-    @property
-    def choices(self) -> list[dict[str, Any]]:
-        """The node's choices numbered from 1 (the keyboard shortcuts), the selected one marked."""
-        return [
-            {**choice, "number": number, "selected": choice["key"] == self.selected}
-            for number, choice in enumerate(self.node.get("choices", []), start=1)
-        ]
-
-
-def _path_entries(tree: FrozenTree, path: list[list[str]]) -> list[PathEntry]:
-    entries = []
-    for number, (node_key, choice_key) in enumerate(path, start=1):
-        choice = tree.choice(node_key, choice_key) if tree.has_node(node_key) else None
-        entries.append(
-            PathEntry(
-                number=number,
-                node_key=node_key,
-                question=tree.node(node_key)["text"] if tree.has_node(node_key) else {},
-                answer=choice["label"] if choice else {"nl": choice_key, "en": choice_key},
-                choice_key=choice_key,
-            )
-        )
-    return entries
-
-
-def tree_of(ruling: Ruling) -> FrozenTree:
-    if not ruling.snapshot_id:
-        # Made outside the wizard (an old or hand-made ruling): nothing to continue on.
-        raise WizardError(WizardError.NO_TREE, str(ruling.uuid))
-    return snapshot.get(ruling.snapshot_id)
-
-
-def step_view(ruling: Ruling, number: int | None = None) -> StepView:
-    """The state of step ``number`` (default: the current step). ``number`` beyond the
-    current step is clamped to it; lower than 1 raises ValueError."""
-    tree = tree_of(ruling)
-    path = ruling.path
-    current = len(path) + 1
-    number = current if number is None else min(number, current)
-    if number < 1:
-        raise ValueError(number)
-    entries = _path_entries(tree, path)
-    if number < current:
-        node_key, selected = path[number - 1]
-        revisit, earlier = True, False
-    else:
-        node_key = ruling.current_node_key
-        selected = ruling.earlier_answers.get(node_key)
-        revisit, earlier = False, selected is not None
-    node = tree.node(node_key)
-    if selected is not None and tree.choice(node_key, selected) is None:
-        selected = None
-    return StepView(
-        tree=tree,
-        number=number,
-        node_key=node_key,
-        node=node,
-        path=entries,
-        revision=ruling.revision,
-        revisit=revisit,
-        selected=selected,
-        selected_earlier=earlier and selected is not None,
-        citations=node.get("citations", []),
-    )
-
-
-def draft_view(tree: FrozenTree) -> StepView:
-    """The first question of a ruling that does not exist yet."""
-    node = tree.node(tree.start)
-    return StepView(
-        tree=tree,
-        number=1,
-        node_key=tree.start,
-        node=node,
-        path=[],
-        revision=0,
-        citations=node.get("citations", []),
-    )
-
-
-def open_rulings(user: User, club_ids: Any, limit: int = 50) -> list[Ruling]:
-    """The user's live rulings that are not final (unfinished or deferred), latest first,
-    in the clubs they still belong to."""
-    rulings = Ruling.objects.filter(
-        director=user,
-        club_id__in=list(club_ids),
-        mode=Mode.LIVE,
-        status__in=[Status.IN_PROGRESS, Status.DEFERRED],
-    )
-    return list(rulings.order_by("-updated_at")[:limit])
-
-
-# --------------------------------------------------------------------------------------------
 # Transitions
 
 
-def start(slug: str) -> FrozenTree:
+def start(slug: str) -> Snapshot:
     """The tree to start a ruling with, frozen as it is loaded now. Writes no ruling."""
     try:
         tree = Tree.objects.select_related("edition").get(slug=slug)
@@ -272,17 +102,28 @@ def start(slug: str) -> FrozenTree:
     return snapshot.freeze(tree)
 
 
-def _outcome_snapshot(tree: FrozenTree, key: str) -> dict[str, Any]:
+def _text(text: Any) -> dict[str, str] | None:
+    return {"nl": text.nl, "en": text.en} if text else None
+
+
+def _outcome_snapshot(tree: Snapshot, key: str) -> dict[str, Any]:
+    """What ``Ruling.outcome`` keeps of the outcome reached (its own copy, with the law)."""
     node = tree.node(key)
-    return {"key": key, "title": node["text"], **node["outcome"], "citations": node["citations"]}
+    assert node.outcome is not None
+    return {
+        "key": key,
+        "title": _text(node.text),
+        **outcome_json(node.outcome),
+        "citations": [law.to_json() for law in tree.citations(key)],
+    }
 
 
-def _cited_articles(tree: FrozenTree, path: list[list[str]], outcome: dict[str, Any]) -> str:
-    step_citations = [tree.node(node_key)["citations"] for node_key, _choice in path]
+def _cited_articles(tree: Snapshot, path: list[list[str]], outcome: dict[str, Any]) -> str:
+    step_citations = [tree.node(node_key).cites for node_key, _choice in path]
     return citations.encode(citations.articles_in(step_citations, outcome))
 
 
-def _choice(tree: FrozenTree, node_key: str, choice_key: str) -> dict[str, Any]:
+def _choice(tree: Snapshot, node_key: str, choice_key: str) -> ChoiceSpec:
     if not tree.has_node(node_key) or tree.is_outcome(node_key):
         raise WizardError(WizardError.WRONG_NODE, node_key)
     choice = tree.choice(node_key, choice_key)
@@ -292,7 +133,7 @@ def _choice(tree: FrozenTree, node_key: str, choice_key: str) -> dict[str, Any]:
 
 
 def _record_answer(
-    ruling: Ruling, tree: FrozenTree, number: int, choice: dict[str, Any], at: datetime
+    ruling: Ruling, tree: Snapshot, number: int, choice: ChoiceSpec, at: datetime
 ) -> tuple[Step, list[tuple[str, dict[str, Any]]], bool]:
     """Apply the answer at step ``number`` to the ruling in memory. Returns the new step, the
     audit entries and whether an outcome was reached."""
@@ -308,89 +149,37 @@ def _record_answer(
                 "step": number,
                 "node": node_key,
                 "from": old_choice,
-                "to": choice["key"],
+                "to": choice.key,
                 "superseded": [[n, *pair] for n, pair in enumerate(superseded, start=number)],
             },
         )
     else:
         node_key = ruling.current_node_key
-        entry = (Action.ANSWERED, {"step": number, "node": node_key, "choice": choice["key"]})
+        entry = (Action.ANSWERED, {"step": number, "node": node_key, "choice": choice.key})
     node = tree.node(node_key)
     step = Step(
         ruling=ruling,
         order=number,
         node_key=node_key,
-        question={**node["text"], "help": node.get("help")},
-        choice_key=choice["key"],
-        answer=dict(choice["label"]),
-        citations=node["citations"],
+        question={"nl": node.text.nl, "en": node.text.en, "help": _text(node.help)},
+        choice_key=choice.key,
+        answer={"nl": choice.label.nl, "en": choice.label.en},
+        citations=[law.to_json() for law in tree.citations(node_key)],
         answered_at=at,
     )
-    ruling.path = [*ruling.path[: number - 1], [node_key, choice["key"]]]
+    ruling.path = [*ruling.path[: number - 1], [node_key, choice.key]]
     ruling.revision += 1
-    ruling.current_node_key = choice["target"]
+    ruling.current_node_key = choice.target
     entries = [entry]
-    reached = tree.is_outcome(choice["target"])
+    reached = tree.is_outcome(choice.target)
     if reached:
-        ruling.outcome_key = choice["target"]
-        ruling.outcome = _outcome_snapshot(tree, choice["target"])
-        entries.append((Action.OUTCOME_REACHED, {"step": number, "outcome": choice["target"]}))
+        ruling.outcome_key = choice.target
+        ruling.outcome = _outcome_snapshot(tree, choice.target)
+        entries.append((Action.OUTCOME_REACHED, {"step": number, "outcome": choice.target}))
     else:
         ruling.outcome_key, ruling.outcome = "", {}
     ruling.cited_articles = _cited_articles(tree, ruling.path, ruling.outcome)
     return step, entries, reached
-
-
-@dataclass
-class _Pending:
-    """Rulings begun inside :func:`batch`, with their steps and events, not yet written."""
-
-    rulings: list[Ruling] = field(default_factory=list)
-    steps: dict[int, list[Step]] = field(default_factory=dict)
-    events: list[AuditEvent] = field(default_factory=list)
-
-    def owns(self, ruling: Ruling) -> bool:
-        return ruling.pk is None and id(ruling) in self.steps
-
-    def flush(self) -> None:
-        times = [(ruling.created_at, ruling.updated_at) for ruling in self.rulings]
-        Ruling.objects.bulk_create(self.rulings, batch_size=500)
-        # bulk_create stamps the auto_now(_add) fields with the current time: put back the
-        # times the rulings were recorded at (one prepared statement; bulk_update's CASE
-        # expressions cost more than the inserts).
-        adapt = connection.ops.adapt_datetimefield_value
-        table = connection.ops.quote_name(Ruling._meta.db_table)
-        rows = []
-        for ruling, (created, updated) in zip(self.rulings, times, strict=True):
-            ruling.created_at, ruling.updated_at = created, updated
-            rows.append((adapt(created), adapt(updated), ruling.pk))
-        with connection.cursor() as cursor:
-            cursor.executemany(
-                f"UPDATE {table} SET created_at = %s, updated_at = %s WHERE id = %s",  # noqa: S608
-                rows,
-            )
-        steps = [step for ruling in self.rulings for step in self.steps[id(ruling)]]
-        Step.objects.bulk_create(steps, batch_size=500)
-        AuditEvent.objects.bulk_create(self.events, batch_size=500)
-
-
-_pending: ContextVar[_Pending | None] = ContextVar("wizard_pending", default=None)
-
-
-@contextmanager
-def batch() -> Iterator[None]:
-    """Keep the rulings begun inside the block in memory and write them at its end with a few
-    bulk inserts, in one transaction. Every transition still runs through the same functions
-    and checks; only the writes are gathered. For bulk creation (``seed_demo``): a ruling begun
-    inside the block has no primary key until the block ends."""
-    pending = _Pending()
-    token = _pending.set(pending)
-    try:
-        yield
-        with transaction.atomic():
-            pending.flush()
-    finally:
-        _pending.reset(token)
 
 
 def begin(
@@ -398,7 +187,7 @@ def begin(
     uuid: uuid_lib.UUID,
     club: Club,
     director: User,
-    tree: FrozenTree,
+    tree: Snapshot,
     node_key: str,
     choice_key: str,
     mode: str = Mode.LIVE,
@@ -436,7 +225,7 @@ def begin(
         "mode": mode,
     }
     events = audit.chain(ruling, [(Action.STARTED, started), *entries], director, at)
-    pending = _pending.get()
+    pending = batch.current()
     if pending is not None:
         ruling.created_at = ruling.updated_at = at
         pending.rulings.append(ruling)
@@ -466,7 +255,7 @@ def _commit(
 ) -> bool:
     """Write a transition: the ruling's ``fields`` and audit head (only if nobody else moved
     the head since ``read_sequence`` was read), superseded steps, the new step, the events."""
-    pending = _pending.get()
+    pending = batch.current()
     if pending is not None and pending.owns(ruling):
         steps = pending.steps[id(ruling)]
         if supersede_from is not None:

@@ -11,6 +11,7 @@ from django.db import connection
 from django.test import Client
 
 from clubs.models import Club, Membership, Role, User
+from rulings.templatetags import law_card_tags
 from tests.support import recorded
 from tests.support.factories import make_tree
 from trees import snapshot
@@ -37,8 +38,10 @@ def _fresh_snapshot_cache():
     # Tree snapshots are cached per process by content; a test database rolled back between
     # tests must not leave a remembered snapshot whose row is gone.
     snapshot.clear_cache()
+    law_card_tags.clear_cache()
     yield
     snapshot.clear_cache()
+    law_card_tags.clear_cache()
 
 
 def make_user(username: str, club: Club | None = None, *roles: str, **extra) -> User:

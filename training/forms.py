@@ -1,7 +1,7 @@
 """Forms for training: a trainer's own cases, sessions, and joining a session with its code.
 
 Forms validate and convert only; saving and access checks live in the views and in
-``training/cases.py``.
+``training/files.py`` and ``training/practice.py``.
 """
 
 from __future__ import annotations
@@ -17,9 +17,11 @@ from clubs.models import Club
 from laws import keys
 from lib.fields import ModelChoiceField, ModelMultipleChoiceField
 from lib.i18n import active_language
-from training.cases import CODE_LENGTH, normalise_code, outcome_problems, tree_choices, tree_spec
+from training.files import outcome_problems, tree_choices, tree_spec
 from training.models import TrainingCase, TrainingSession
-from trees.spec import TreeError, TreeSpec, walk
+from training.practice import CODE_LENGTH, normalise_code
+from trees.spec import TreeError, TreeSpec
+from trees.validate import walk
 
 _SPLIT = re.compile(r"[,;\s]+")
 

@@ -1,7 +1,8 @@
 """Training pages (*oefenen*): cases, practice feedback, sessions and free exploration.
 
 Thin views: access checks through ``clubs.access`` (404 for other clubs' data), logic in
-``training/cases.py``. Every htmx request has a plain equivalent (a link or a form post).
+``training/`` (files, grading, practice, explore). Every htmx request has a plain equivalent
+(a link or a form post).
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ from lib.text import prose
 from rulings import wizard
 from rulings.forms import ContextForm, DraftAnswerForm
 from rulings.models import Mode, Ruling
-from training import cases as training
+from rulings.steps import StepView, draft_view, step_view
+from training import files, grading, practice
+from training.explore import explore_walk, split_path
 from training.forms import JoinForm, TrainingCaseForm, TrainingSessionForm
 from training.models import SessionParticipant, TrainingCase, TrainingResult, TrainingSession
 from trees.models import Tree, TreeSnapshot
@@ -44,7 +47,7 @@ def _club_ids(request: HttpRequest) -> list[int]:
 
 def _get_case_for_user(request: HttpRequest, pk: int) -> TrainingCase:
     """A shipped case or a case of one of the user's clubs; 404 otherwise."""
-    case = training.cases_for(_club_ids(request)).filter(pk=pk).first()
+    case = practice.cases_for(_club_ids(request)).filter(pk=pk).first()
     if case is None:
         raise Http404
     return case
@@ -97,18 +100,18 @@ def _can_edit(request: HttpRequest, case: TrainingCase) -> bool:
 
 
 def index(request: HttpRequest) -> HttpResponse:
-    cases = training.cases_for(_club_ids(request))
+    cases = practice.cases_for(_club_ids(request))
     tree = request.GET.get("boom", "")
     if tree:
         cases = cases.filter(tree_slug=tree)
     trainer_clubs = clubs(request, TRAINERS)
-    tree_choices = training.tree_choices(active_language())
+    tree_choices = files.tree_choices(active_language())
     titles = dict(tree_choices)
     context = {
         "cases": [(case, titles.get(case.tree_slug, case.tree_slug)) for case in cases],
         "tree": tree,
         "tree_choices": tree_choices,
-        "scores": training.tree_scores(request.user),
+        "scores": practice.tree_scores(request.user),
         "join_form": JoinForm(),
         "is_trainer": bool(trainer_clubs),
         "trainer_sessions": TrainingSession.objects.filter(club__in=trainer_clubs)
@@ -130,7 +133,7 @@ def history(request: HttpRequest) -> HttpResponse:
     )
     context = {
         "attempts": attempts,
-        "scores": training.tree_scores(request.user),
+        "scores": practice.tree_scores(request.user),
     }
     return render(request, "rulings/training_history.html", context)
 
@@ -159,7 +162,7 @@ def case_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "attempts": attempts,
         "can_edit": _can_edit(request, case),
         "can_copy": case.is_shipped and bool(clubs(request, TRAINERS)),
-        "tree_title": training.tree_title(case.tree_slug, active_language()),
+        "tree_title": practice.tree_title(case.tree_slug, active_language()),
     }
     return render(request, "rulings/training_case.html", context)
 
@@ -191,7 +194,7 @@ def _posted_session(request: HttpRequest, case: TrainingCase) -> TrainingSession
 
 
 def _render_practice(
-    request: HttpRequest, case: TrainingCase, view: wizard.StepView, ruling: Ruling | None, **extra
+    request: HttpRequest, case: TrainingCase, view: StepView, ruling: Ruling | None, **extra
 ) -> HttpResponse:
     """A step of a practice inside the wizard's own step template, with the Oefening banner
     and the situation above it (both outside ``#wizard``, so they stay when htmx swaps a step)."""
@@ -231,7 +234,7 @@ def draft(request: HttpRequest, pk: int, uuid: uuid_lib.UUID) -> HttpResponse:
     except wizard.WizardError:
         raise Http404 from None
     answer_url = request.get_full_path()
-    return _render_practice(request, case, wizard.draft_view(tree), None, answer_url=answer_url)
+    return _render_practice(request, case, draft_view(tree), None, answer_url=answer_url)
 
 
 def _begin(
@@ -249,10 +252,10 @@ def _begin(
     if tree.slug != case.tree_slug:
         raise Http404
     try:
-        training.begin_practice(
+        practice.begin_practice(
             request.user, case, session, data["node"], data["choice"], tree=tree, ruling_uuid=uuid
         )
-    except (training.PracticeError, wizard.WizardError) as error:
+    except (practice.PracticeError, wizard.WizardError) as error:
         message = error.message if isinstance(error, wizard.WizardError) else str(error)
         messages.warning(request, message)
         return redirect(request.get_full_path())
@@ -314,7 +317,7 @@ def _copy_initial(request: HttpRequest) -> dict:
     if request.GET.get("boom"):
         initial["tree_slug"] = request.GET["boom"]
     if request.GET.get("pad"):
-        initial["path_answers"] = ", ".join(training.split_path(request.GET["pad"]))
+        initial["path_answers"] = ", ".join(split_path(request.GET["pad"]))
     return initial
 
 
@@ -345,22 +348,22 @@ def attempt(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
         if ruling.director_id != request.user.pk:
             raise Http404
         number = parse_id(request.GET.get("stap", ""))  # '²' is a digit to isdigit(), not to int()
-        view = wizard.step_view(ruling, number or None)
+        view = step_view(ruling, number or None)
         return _render_practice(request, case, view, ruling)
-    tree = training.tree_spec(case.tree_slug)
+    tree = grading.ruling_tree(ruling)
     language = active_language()
     context = {
         "ruling": ruling,
         "case": case,
         "result": result,
-        "rows": training.compare_rows(result, tree, language),
-        "outcome_title": training.outcome_title(tree, result.outcome_key, language),
+        "rows": grading.compare_rows(result, tree, language),
+        "outcome_title": grading.outcome_title(tree, result.outcome_key, language),
         "expected_titles": [
-            training.outcome_title(tree, key, language) for key in result.expected_outcomes
+            grading.outcome_title(tree, key, language) for key in result.expected_outcomes
         ],
         "situation": prose(case.situation),
         "explanation": prose(case.explanation),
-        "law": training.law_texts(ruling, case),
+        "law": grading.law_texts(ruling, case),
         "own": ruling.director_id == request.user.pk,
     }
     return render(request, "rulings/training_attempt.html", context)
@@ -372,7 +375,7 @@ def attempt_grade(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     if ruling.director_id != request.user.pk:
         raise Http404
     try:
-        training.grade(ruling)
+        grading.grade(ruling)
     except wizard.WizardError as error:
         messages.warning(request, error.message)
     url = reverse("training:attempt", args=[uuid])
@@ -387,13 +390,13 @@ def session_create(request: HttpRequest) -> HttpResponse:
     trainer_clubs = clubs(request, TRAINERS)
     if not trainer_clubs:
         raise PermissionDenied
-    cases = training.cases_for([c.pk for c in trainer_clubs])
+    cases = practice.cases_for([c.pk for c in trainer_clubs])
     form = TrainingSessionForm(request.POST or None, clubs=trainer_clubs, cases=cases)
     if request.method == "POST" and form.is_valid():
         session = form.save(commit=False)
         session.club = form.chosen_club()
         session.trainer = request.user
-        session.code = training.new_join_code()
+        session.code = practice.new_join_code()
         session.save()
         form.save_m2m()
         return redirect("training:session", pk=session.pk)
@@ -402,7 +405,7 @@ def session_create(request: HttpRequest) -> HttpResponse:
 
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     session = _get_session_for_trainer(request, pk)
-    cases, rows = training.session_grid(session)
+    cases, rows = practice.session_grid(session)
     context = {"session": session, "cases": cases, "rows": rows, "now": timezone.now()}
     return htmx.render(request, "rulings/training_session.html", context, partial="results")
 
@@ -420,7 +423,7 @@ def session_close(request: HttpRequest, pk: int) -> HttpResponse:
 def join(request: HttpRequest) -> HttpResponse:
     form = JoinForm(request.POST or request.GET or None)
     if request.method == "POST" and form.is_valid():
-        session = training.find_open_session(form.cleaned_data["code"], request.user)
+        session = practice.find_open_session(form.cleaned_data["code"], request.user)
         if session is not None:
             SessionParticipant.objects.get_or_create(session=session, user=request.user)
             return redirect("training:session_practice", pk=session.pk)
@@ -430,7 +433,7 @@ def join(request: HttpRequest) -> HttpResponse:
 
 def session_practice(request: HttpRequest, pk: int) -> HttpResponse:
     session = _get_session_for_participant(request, pk)
-    cases, rows = training.session_grid(session, only_user=request.user)
+    cases, rows = practice.session_grid(session, only_user=request.user)
     cells = rows[0].cells if rows else []
     context = {"session": session, "items": list(zip(cases, cells, strict=True))}
     return render(request, "rulings/training_session_practice.html", context)
@@ -446,7 +449,7 @@ def explore_index(request: HttpRequest) -> HttpResponse:
 
 
 def explore(request: HttpRequest, slug: str) -> HttpResponse:
-    walk = training.explore_walk(slug, request.GET.get("pad", ""))
+    walk = explore_walk(slug, request.GET.get("pad", ""))
     if walk is None:
         raise Http404
     if walk.corrected:

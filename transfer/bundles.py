@@ -40,22 +40,27 @@ import json
 import uuid as uuid_lib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
-from decimal import Decimal
+from datetime import date
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
-from django.db import DatabaseError, models, transaction
-from django.db.models import Prefetch, Q, QuerySet
+from django.db import DatabaseError, transaction
+from django.db.models import Q, QuerySet
 from django.utils import timezone
-from django.utils.dateparse import parse_datetime
 
-from archive.models import Review
 from clubs.models import Club
 from rulings import audit
-from rulings.models import AuditEvent, Mode, Ruling, Status, Step
+from rulings.models import Mode, Ruling, Status
 from transfer import shapes
+from transfer.children import (
+    CHILDREN,
+    as_list,
+    fields_of,
+    parse,
+    plain,
+    serialise,
+    shape_message,
+)
 from trees import citations, snapshot
 from trees.models import TreeSnapshot
 
@@ -82,7 +87,6 @@ RULING_MUTABLE = {
     "audit_sequence",
     "audit_head",
 }
-CHILD_SKIP = {"id", "ruling"}
 
 
 class BundleError(Exception):
@@ -96,89 +100,6 @@ class BundleError(Exception):
         detail = "".join(f"\n  - {p}" for p in shown) + (f"\n  … and {more} more" if more else "")
         super().__init__(message + detail)
         self.message = message
-
-
-# --------------------------------------------------------------------------------------------
-# Values
-
-
-def _plain(value: Any) -> Any:
-    if isinstance(value, datetime):
-        return audit.iso(value if timezone.is_aware(value) else value.replace(tzinfo=UTC))
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, uuid_lib.UUID | Decimal):
-        return str(value)
-    return value
-
-
-def _fields(model: type[models.Model], skip: set[str]) -> list[models.Field]:
-    return [f for f in model._meta.concrete_fields if f.name not in skip]
-
-
-def _is_user(f: models.Field) -> bool:
-    return f.is_relation and f.related_model is User
-
-
-def _serialise(obj: models.Model, fields: list[models.Field]) -> dict[str, Any]:
-    data: dict[str, Any] = {}
-    for f in fields:
-        if _is_user(f):
-            related = getattr(obj, f.name)
-            data[f.name] = related.get_username() if related is not None else None
-        elif f.is_relation:
-            data[f.name] = getattr(obj, f.attname)
-        else:
-            data[f.name] = _plain(f.value_from_object(obj))
-    return data
-
-
-def _json_type_fits(f: models.Field, value: Any) -> bool:
-    """Whether ``value`` has the JSON type ``_serialise`` writes for ``f``."""
-    if isinstance(f, models.JSONField):
-        return True
-    if isinstance(f, models.BooleanField):
-        return isinstance(value, bool)
-    if isinstance(f, models.IntegerField):
-        return isinstance(value, int) and not isinstance(value, bool)
-    return isinstance(value, str)  # text, dates, times, uuids and decimals travel as text
-
-
-def _parse(model: type[models.Model], fields: list[models.Field], raw: dict, where: str) -> dict:
-    """Bundle values converted to Python values for ``fields`` (users stay usernames)."""
-    unknown = set(raw) - {f.name for f in fields}
-    if unknown:
-        raise ValueError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-    values: dict[str, Any] = {}
-    for f in fields:
-        if f.name not in raw:
-            continue
-        value = raw[f.name]
-        if _is_user(f):
-            if value is not None and not (isinstance(value, str) and value):
-                raise ValueError(f"{where}: {f.name} must be a username")
-            values[f.name] = value
-            continue
-        if value is not None and not f.is_relation and not _json_type_fits(f, value):
-            # to_python() would turn it into the field's type (a list into the text "[]"),
-            # so what is stored would differ from what the audit chain was verified with.
-            raise ValueError(f"{where}: {f.name}: wrong type {type(value).__name__}")
-        try:
-            if value is None and not f.null:
-                raise ValidationError("may not be empty")
-            if value is not None:
-                value = f.to_python(value)
-                f.run_validators(value)
-            if isinstance(value, datetime) and timezone.is_naive(value):
-                raise ValidationError("time without time zone")
-        except ValidationError as error:
-            raise ValueError(f"{where}: {f.name}: {' '.join(error.messages)}") from None
-        except (TypeError, OverflowError):
-            # A field's to_python() expects the JSON type it was exported as (a date string,
-            # a number); anything else in a hand-made bundle is refused, not a crash.
-            raise ValueError(f"{where}: {f.name}: wrong type {type(value).__name__}") from None
-        values[f.attname if f.is_relation else f.name] = value
-    return values
 
 
 # --------------------------------------------------------------------------------------------
@@ -202,26 +123,16 @@ def rulings_for_export(
 def _with_children(rulings: QuerySet[Ruling]) -> QuerySet[Ruling]:
     return (
         rulings.select_related("director")
-        .prefetch_related(
-            Prefetch("steps", queryset=Step.objects.order_by("answered_at", "pk")),
-            Prefetch("reviews", queryset=Review.objects.select_related("reviewer")),
-            Prefetch(
-                "audit_events",
-                queryset=AuditEvent.objects.order_by("sequence").select_related("actor"),
-            ),
-        )
+        .prefetch_related(*(child.prefetch() for child in CHILDREN.values()))
         .order_by("pk")
     )
 
 
 def serialise_ruling(ruling: Ruling) -> dict[str, Any]:
-    """One ruling as bundle data (steps, reviews and audit from prefetched relations)."""
-    data = _serialise(ruling, _fields(Ruling, RULING_SKIP))
-    data["steps"] = [_serialise(s, _fields(Step, CHILD_SKIP)) for s in ruling.steps.all()]
-    data["reviews"] = [_serialise(r, _fields(Review, CHILD_SKIP)) for r in ruling.reviews.all()]
-    data["audit"] = [
-        _serialise(e, _fields(AuditEvent, CHILD_SKIP)) for e in ruling.audit_events.all()
-    ]
+    """One ruling as bundle data (its children from prefetched relations)."""
+    data = serialise(ruling, fields_of(Ruling, RULING_SKIP))
+    for child in CHILDREN.values():
+        data[child.key] = child.serialise(ruling)
     return data
 
 
@@ -271,108 +182,49 @@ def export_filename(club: Club) -> str:
 # Verification
 
 
-def _event_row(event: dict[str, Any]) -> tuple[Any, ...]:
-    """A bundle event as the row ``rulings.audit.chain_problems`` checks: the time parsed
-    (None when it is missing or no time with a zone), absent values as the hash saw them."""
-    try:
-        at = parse_datetime(event["at"])
-        if at is not None and timezone.is_naive(at):
-            at = None
-    except (KeyError, TypeError, AttributeError, ValueError):
-        at = None
-    return (
-        event.get("sequence"),
-        at,
-        event.get("actor_name", ""),
-        event.get("action", ""),
-        event.get("data", {}),
-        event.get("prev_hash", ""),
-        event.get("hash", ""),
-    )
-
-
 @dataclass
 class _Incoming:
-    """One ruling of a bundle, parsed and verified."""
+    """One ruling of a bundle, parsed and verified; ``children`` by bundle key."""
 
     uuid: uuid_lib.UUID
     fields: dict[str, Any]
-    steps: list[dict[str, Any]]
-    reviews: list[dict[str, Any]]
-    audit: list[dict[str, Any]]
+    children: dict[str, list[dict[str, Any]]]
     raw: dict[str, Any]
+
+    @property
+    def steps(self) -> list[dict[str, Any]]:
+        return self.children["steps"]
+
+    @property
+    def audit(self) -> list[dict[str, Any]]:
+        return self.children["audit"]
 
     def usernames(self) -> set[str]:
         names = {self.fields["director"]}
-        names |= {r["reviewer"] for r in self.reviews}
-        names |= {e["actor"] for e in self.audit if e.get("actor")}
+        for key, child in CHILDREN.items():
+            names |= child.usernames(self.children[key])
         return {n for n in names if n}
-
-
-def _as_list(value: Any, where: str) -> list[dict[str, Any]]:
-    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-        raise ValueError(f"{where} must be a list of objects")
-    return value
 
 
 def _parse_ruling(raw: Any, index: int) -> _Incoming:
     if not isinstance(raw, dict):
         raise ValueError(f"ruling {index}: not an object")
     where = f"ruling {raw.get('uuid', index)}"
-    children = {"steps", "reviews", "audit"}
-    body = {key: value for key, value in raw.items() if key not in children}
+    body = {key: value for key, value in raw.items() if key not in CHILDREN}
     for key in ("uuid", "director", "created_at", "tree_slug"):
         if not body.get(key):
             raise ValueError(f"{where}: {key} is missing")
-    fields = _parse(Ruling, _fields(Ruling, RULING_SKIP), body, where)
-    steps = [
-        _parse(Step, _fields(Step, CHILD_SKIP), step, f"{where}, step {n}")
-        for n, step in enumerate(_as_list(raw.get("steps", []), f"{where}: steps"), 1)
-    ]
-    reviews = [
-        _parse(Review, _fields(Review, CHILD_SKIP), review, f"{where}, review {n}")
-        for n, review in enumerate(_as_list(raw.get("reviews", []), f"{where}: reviews"), 1)
-    ]
+    fields = parse(Ruling, fields_of(Ruling, RULING_SKIP), body, where)
     odd = shapes.ruling_problems(fields, where)
-    for n, step in enumerate(steps, 1):
-        odd += shapes.step_problems(step, f"{where}, step {n}")
-    for n, review in enumerate(reviews, 1):
-        odd += shapes.review_problems(review, f"{where}, review {n}")
     if odd:
-        raise ValueError(_shape_message(odd))
-    for n, review in enumerate(reviews, 1):
-        if not review.get("reviewer"):
-            raise ValueError(f"{where}, review {n}: reviewer is missing")
-    events = _as_list(raw.get("audit", []), f"{where}: audit")
-    if not events:
-        raise ValueError(f"{where}: no audit events")
-    head = (fields.get("audit_sequence", 0), fields.get("audit_head", ""))
-    problems = audit.chain_problems(fields["uuid"], map(_event_row, events), head)
-    if problems:
-        raise ValueError(f"{where}: audit chain broken: " + "; ".join(problems))
-    parsed_events = [
-        _parse(AuditEvent, _fields(AuditEvent, CHILD_SKIP), event, f"{where}, event {n}")
-        for n, event in enumerate(events, 1)
-    ]
-    odd = [
-        problem
-        for n, event in enumerate(parsed_events, 1)
-        for problem in shapes.event_problems(event, f"{where}, event {n}")
-    ]
-    if odd:
-        raise ValueError(_shape_message(odd))
-    return _Incoming(fields["uuid"], fields, steps, reviews, parsed_events, raw)
-
-
-def _shape_message(problems: list[str]) -> str:
-    """The first few places where a bundle's content has an unexpected shape."""
-    more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
-    return "unexpected content: " + "; ".join(problems[:3]) + more
+        raise ValueError(shape_message(odd))
+    children = {key: child.parse(raw, fields, where) for key, child in CHILDREN.items()}
+    return _Incoming(fields["uuid"], fields, children, raw)
 
 
 def _parse_snapshots(raw: Any) -> dict[str, dict[str, Any]]:
     snapshots: dict[str, dict[str, Any]] = {}
-    for index, item in enumerate(_as_list(raw, "snapshots"), 1):
+    for index, item in enumerate(as_list(raw, "snapshots"), 1):
         data = item.get("data")
         if not isinstance(data, dict) or not isinstance(item.get("digest"), str):
             raise ValueError(f"snapshot {index}: digest and data are required")
@@ -380,7 +232,7 @@ def _parse_snapshots(raw: Any) -> dict[str, dict[str, Any]]:
             raise ValueError(f"snapshot {item['digest'][:12]}: content does not match its digest")
         odd = shapes.snapshot_problems(data, f"snapshot {item['digest'][:12]}")
         if odd:
-            raise ValueError(_shape_message(odd))
+            raise ValueError(shape_message(odd))
         snapshots[item["digest"]] = item
     return snapshots
 
@@ -518,7 +370,7 @@ def placeholder_name(name: str, club: Club) -> str:
 def _core(values: dict[str, Any]) -> dict[str, Any]:
     """The fields that must match for a known ruling to count as unchanged."""
     skip = RULING_MUTABLE | {"director", "snapshot", "snapshot_id"}
-    return {key: _plain(value) for key, value in values.items() if key not in skip}
+    return {key: plain(value) for key, value in values.items() if key not in skip}
 
 
 def _compare(stored: Ruling, incoming: _Incoming, club: Club) -> str | None:
@@ -527,15 +379,15 @@ def _compare(stored: Ruling, incoming: _Incoming, club: Club) -> str | None:
     a placeholder here."""
     if stored.club_id != club.pk:
         return "the uuid is already used by a ruling outside this club"
-    mine = _core(_serialise(stored, _fields(Ruling, RULING_SKIP)))
+    mine = _core(serialise(stored, fields_of(Ruling, RULING_SKIP)))
     mine["snapshot"] = stored.snapshot_id
     theirs = _core(incoming.fields)
     theirs["snapshot"] = incoming.fields.get("snapshot_id")
     differ = sorted(key for key in mine.keys() | theirs.keys() if mine.get(key) != theirs.get(key))
     if differ:
         return f"fields differ: {', '.join(differ)}"
-    stored_steps = [_serialise(s, _fields(Step, CHILD_SKIP)) for s in stored.steps.all()]
-    incoming_steps = [{k: _plain(v) for k, v in s.items()} for s in incoming.steps]
+    stored_steps = CHILDREN["steps"].serialise(stored)
+    incoming_steps = [{k: plain(v) for k, v in s.items()} for s in incoming.steps]
     if stored_steps != incoming_steps:
         return "the steps differ"
     stored_hashes = [e.hash for e in stored.audit_events.all()]
@@ -548,7 +400,7 @@ def _compare(stored: Ruling, incoming: _Incoming, club: Club) -> str | None:
 
 
 def _create(incoming: list[_Incoming], club: Club, users: _Users) -> None:
-    ruling_fields = _fields(Ruling, RULING_SKIP)
+    ruling_fields = fields_of(Ruling, RULING_SKIP)
     auto = [
         f.name
         for f in ruling_fields
@@ -573,21 +425,12 @@ def _create(incoming: list[_Incoming], club: Club, users: _Users) -> None:
                 setattr(ruling, name, item.fields[name])
     if auto:
         Ruling.objects.bulk_update(created, auto)
-    Step.objects.bulk_create(
-        Step(ruling=ruling, **step)
-        for ruling, item in zip(created, incoming, strict=True)
-        for step in item.steps
-    )
-    Review.objects.bulk_create(
-        Review(ruling=ruling, **{**review, "reviewer": users[review["reviewer"]]})
-        for ruling, item in zip(created, incoming, strict=True)
-        for review in item.reviews
-    )
-    AuditEvent.objects.bulk_create(
-        AuditEvent(ruling=ruling, **{**event, "actor": users[event.get("actor")]})
-        for ruling, item in zip(created, incoming, strict=True)
-        for event in item.audit
-    )
+    for key, child in CHILDREN.items():
+        child.model.objects.bulk_create(
+            child.build(ruling, values, users)
+            for ruling, item in zip(created, incoming, strict=True)
+            for values in item.children[key]
+        )
 
 
 def import_bundle(bundle: Bundle, club: Club, progress: Progress | None = None) -> ImportResult:

@@ -1,5 +1,8 @@
 """The JSON shapes the pages expect of a ruling's fields and of a tree snapshot.
 
+A snapshot is read by its own type (:meth:`trees.spec.Snapshot.from_json`); the shapes below
+are those of the ruling's own JSON fields (its outcome, path, steps), which copy parts of it.
+
 The wizard writes these values itself, so in normal use they always fit. A transfer bundle is
 made elsewhere, though: a hand-edited one can carry a snapshot or an outcome whose audit chain
 and digest verify but whose content is, say, a list where a text per language belongs. Checking
@@ -15,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+
+from trees.spec import Snapshot, SnapshotFormatError
 
 
 @dataclass(frozen=True)
@@ -65,24 +70,6 @@ OUTCOME_DETAILS = {
 OUTCOME = {"key": str, "title": Optional(TEXT), **OUTCOME_DETAILS, "citations": ListOf(CITATION)}
 PATH = ListOf((str, str))
 EARLIER_ANSWERS = MapOf(str)
-CHOICE = {"key": str, "label": Optional(TEXT), "target": str}
-NODE = {
-    "kind": OneOf(("question", "outcome")),
-    "text": Optional(TEXT),
-    "help": Optional(TEXT),
-    "citations": ListOf(CITATION),
-    "outcome": Optional(OUTCOME_DETAILS),
-    "choices": Optional(ListOf(CHOICE)),
-}
-SNAPSHOT = {
-    "slug": str,
-    "version": str,
-    "edition": str,
-    "phase": str,
-    "title": Optional(TEXT),
-    "start": str,
-    "nodes": MapOf(NODE),
-}
 
 
 def problems(value: Any, shape: Any, where: str = "") -> list[str]:
@@ -139,21 +126,14 @@ def _check_object(value: Any, shape: dict[str, Any], where: str, found: list[str
 
 
 def snapshot_problems(data: Any, where: str = "snapshot") -> list[str]:
-    """The shape of a snapshot, and that its start and every choice lead to a node in it."""
-    found = problems(data, SNAPSHOT, where)
-    if found:
-        return found
-    nodes = data["nodes"]
-    if data["start"] not in nodes:
-        found.append(f"{where}.start: no node {data['start']}")
-    for key, node in nodes.items():
-        details = "outcome" if node["kind"] == "outcome" else "choices"
-        if node.get(details) is None:
-            found.append(f"{where}.nodes.{key}: {details} is missing")
-        for choice in node.get("choices") or []:
-            if choice["target"] not in nodes:
-                found.append(f"{where}.nodes.{key}: choice {choice['key']} leads nowhere")
-    return found
+    """Whether ``data`` reads as a tree snapshot: its shape, its start and every choice leading
+    to a node in it. The reader is the snapshot type's own (``Snapshot.from_json``), so what a
+    bundle brings in is exactly what the wizard and training can read; the first problem."""
+    try:
+        Snapshot.from_json(data, where=where)
+    except SnapshotFormatError as error:
+        return [str(error)]
+    return []
 
 
 def ruling_problems(fields: dict[str, Any], where: str = "ruling") -> list[str]:

@@ -25,6 +25,7 @@ from django.utils import timezone
 from laws import keys
 from laws.models import Article, Edition, Provision
 from trees.models import Choice, Citation, Node, Tree
+from trees.parse import load_tree_file
 from trees.spec import (
     ChoiceSpec,
     Finder,
@@ -34,10 +35,8 @@ from trees.spec import (
     TreeError,
     TreeSpec,
     content_hash,
-    load_tree_file,
-    paths,
-    validate,
 )
+from trees.validate import paths, validate
 
 TREES_DIR = Path(__file__).resolve().parent / "files"
 

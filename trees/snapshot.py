@@ -1,13 +1,15 @@
 """Frozen decision trees: what a ruling runs on and shows.
 
-:func:`freeze` copies a loaded tree (``laws.models.Tree`` with its nodes, choices and citations)
-together with the law text each citation shows into plain data, stored once per content in
-``TreeSnapshot`` (the primary key is the SHA-256 of the data). A ruling points at its snapshot:
-reloading a tree file or re-importing law text makes new snapshots for new rulings and never
-changes what a past or unfinished ruling shows.
+:func:`freeze` reads a loaded tree (``trees.models.Tree`` with its nodes, choices and citations)
+into the one tree type, :class:`trees.spec.Snapshot`: the tree with the law text each citation
+shows. Its JSON (:meth:`Snapshot.to_json`) is stored once per content in ``TreeSnapshot``, whose
+primary key is the SHA-256 of that JSON. A ruling points at its snapshot: reloading a tree file
+or re-importing law text makes new snapshots for new rulings and never changes what a past or
+unfinished ruling shows, or how a practice is graded.
 
-Because a snapshot never changes, :func:`get` keeps recently used ones in memory: a wizard step
-reads no tree rows at all, whatever the size of the tree.
+A snapshot never changes, so :func:`get` keeps recently used ones in memory, parsed, keyed by
+digest (an LRU of ``CACHE_SIZE``): a wizard step reads no tree rows and parses no JSON.
+Tests clear it with :func:`clear_cache`.
 """
 
 from __future__ import annotations
@@ -16,68 +18,34 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, prefetch_related_objects
 
 from laws.models import Provision
+from lib.i18n import pick as pick_language
 from lib.i18n import pick_text
-from trees.models import Choice, Citation, NodeKind, Tree, TreeSnapshot
+from trees.loading import spec_from_rows
+from trees.models import Choice, Citation, Node, Tree, TreeSnapshot
+from trees.spec import CitedLaw, Snapshot, Text
+
+__all__ = ["CACHE_SIZE", "build", "clear_cache", "digest_of", "freeze", "get", "pick", "store"]
 
 CACHE_SIZE = 256
-Text = dict[str, str]
 
 
-def pick(text: Text | None, language: str | None = None) -> str:
-    """The text in the active language (English when asked for and present), else Dutch."""
+def pick(text: Text | Mapping[str, str] | None, language: str | None = None) -> str:
+    """The text in the active language (English when asked for and present), else Dutch.
+    ``text`` is a :class:`Text` or its stored form ``{"nl": …, "en": …}``."""
+    if isinstance(text, Text):
+        return pick_language(text.nl, text.en, language)
     return pick_text(text, language)
 
 
-@dataclass(frozen=True)
-class FrozenTree:
-    """A snapshot's data with a few helpers; ``nodes`` maps key → node data."""
-
-    digest: str
-    data: dict[str, Any]
-
-    @property
-    def slug(self) -> str:
-        return self.data["slug"]
-
-    @property
-    def version(self) -> str:
-        return self.data["version"]
-
-    @property
-    def edition(self) -> str:
-        return self.data["edition"]
-
-    @property
-    def title(self) -> Text:
-        return self.data["title"]
-
-    @property
-    def start(self) -> str:
-        return self.data["start"]
-
-    def has_node(self, key: str) -> bool:
-        return key in self.data["nodes"]
-
-    def node(self, key: str) -> dict[str, Any]:
-        return self.data["nodes"][key]
-
-    def choice(self, node_key: str, choice_key: str) -> dict[str, Any] | None:
-        for choice in self.node(node_key).get("choices", []):
-            if choice["key"] == choice_key:
-                return choice
-        return None
-
-    def is_outcome(self, key: str) -> bool:
-        return self.node(key)["kind"] == NodeKind.OUTCOME
-
-
 def digest_of(data: dict[str, Any]) -> str:
+    """SHA-256 of the canonical JSON of stored snapshot data (keys sorted, no spaces, UTF-8)."""
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
@@ -85,18 +53,21 @@ def digest_of(data: dict[str, Any]) -> str:
 # --------------------------------------------------------------------------------------------
 # Cache
 
-_cache: OrderedDict[str, FrozenTree] = OrderedDict()
+_cache: OrderedDict[str, Snapshot] = OrderedDict()
 # (tree pk, version, loaded at, law import time) → digest: a loaded tree is frozen once.
 _frozen_trees: dict[tuple, str] = {}
+# Digests whose row this process wrote or read: a snapshot row is never deleted.
+_stored: set[str] = set()
 _lock = threading.Lock()
 
 
-def _remember(tree: FrozenTree) -> FrozenTree:
+def _remember(tree: Snapshot) -> Snapshot:
     with _lock:
         _cache[tree.digest] = tree
         _cache.move_to_end(tree.digest)
+        _stored.add(tree.digest)
         while len(_cache) > CACHE_SIZE:
-            _cache.popitem(last=False)
+            _stored.discard(_cache.popitem(last=False)[0])
     return tree
 
 
@@ -104,46 +75,46 @@ def clear_cache() -> None:
     with _lock:
         _cache.clear()
         _frozen_trees.clear()
+        _stored.clear()
 
 
-def get(digest: str) -> FrozenTree:
-    """The snapshot with this digest, from memory when it was used recently."""
+def get(digest: str) -> Snapshot:
+    """The snapshot with this digest, from memory when it was used recently.
+    Raises ``TreeSnapshot.DoesNotExist`` when there is none."""
     with _lock:
         tree = _cache.get(digest)
         if tree is not None:
             _cache.move_to_end(digest)
             return tree
     data = TreeSnapshot.objects.values_list("data", flat=True).get(digest=digest)
-    return _remember(FrozenTree(digest, data))
+    return _remember(Snapshot.from_json(data, digest))
 
 
-def store(data: dict[str, Any], digest: str | None = None) -> FrozenTree:
-    """Save ``data`` as a snapshot (once per content) and return it."""
-    digest = digest or digest_of(data)
+def store(tree: Snapshot) -> Snapshot:
+    """Save ``tree`` (once per content) and return it with its digest."""
+    data = tree.to_json()
+    digest = digest_of(data)
+    if tree.digest != digest:
+        tree = Snapshot(tree=tree.tree, version=tree.version, law=tree.law, digest=digest)
     if not TreeSnapshot.objects.filter(digest=digest).exists():
         # Two requests freezing the same tree at once write the same row: ignore the loser.
         TreeSnapshot.objects.bulk_create(
             [
                 TreeSnapshot(
                     digest=digest,
-                    slug=data["slug"],
-                    version=data["version"],
-                    edition_code=data["edition"],
+                    slug=tree.slug,
+                    version=tree.version,
+                    edition_code=tree.edition,
                     data=data,
                 )
             ],
             ignore_conflicts=True,
         )
-    return _remember(FrozenTree(digest, data))
+    return _remember(tree)
 
 
 # --------------------------------------------------------------------------------------------
 # Freezing a loaded tree
-
-
-def _text(obj: Any, field: str) -> Text | None:
-    nl, en = getattr(obj, f"{field}_nl"), getattr(obj, f"{field}_en")
-    return {"nl": nl, "en": en} if (nl or en) else None
 
 
 def _provision_text(provision: Provision, children: dict[int | None, list[Provision]]) -> str:
@@ -166,111 +137,86 @@ def _provision_text(provision: Provision, children: dict[int | None, list[Provis
     return "\n\n".join(lines)
 
 
-def _citation(
+def _cited_law(
     citation: Citation,
     edition: str,
     language: str,
     provisions: dict[int, list[Provision]],
     children: dict[int | None, list[Provision]],
-) -> dict[str, Any]:
+) -> CitedLaw:
     """What the wizard shows for one citation: official text where the edition has it (the
     provision, or a whole article), otherwise our summary (flagged ``kind: summary``)."""
     article = citation.article
-    shown: dict[str, Any] = {
-        "key": citation.key,
-        "edition": edition,
-        "article": article.number if article else "",
-        "article_title": article.title if article else "",
-        "kind": "missing",
-        "text": {"nl": "", "en": ""},
-    }
+    cited = CitedLaw(
+        key=citation.key,
+        edition=edition,
+        article=article.number if article else "",
+        article_title=article.title if article else "",
+    )
     if citation.provision is not None:
-        shown["kind"] = "official"
-        shown["text"][language] = _provision_text(citation.provision, children)
-    elif article is not None and (provisions.get(article.pk) or article.text.strip()):
+        return replace(
+            cited,
+            kind="official",
+            text=_in(language, _provision_text(citation.provision, children)),
+        )
+    if article is not None and (provisions.get(article.pk) or article.text.strip()):
         top = [p for p in provisions.get(article.pk, []) if p.parent_id is None]
         parts = [article.text.strip(), *(_provision_text(p, children) for p in top)]
         parts.append(article.closing_text.strip())
-        shown["kind"] = "official"
-        shown["text"][language] = "\n\n".join(part for part in parts if part)
-    elif article is not None and hasattr(article, "summary"):
-        shown["kind"] = "summary"
-        shown["text"] = {"nl": article.summary.text_nl, "en": article.summary.text_en}
-    elif article is not None:
-        shown["kind"] = "title"
-    return shown
+        text = "\n\n".join(part for part in parts if part)
+        return replace(cited, kind="official", text=_in(language, text))
+    if article is not None and hasattr(article, "summary"):
+        summary = Text(nl=article.summary.text_nl, en=article.summary.text_en)
+        return replace(cited, kind="summary", text=summary)
+    if article is not None:
+        return replace(cited, kind="title")
+    return cited
 
 
-def freeze_data(tree: Tree) -> dict[str, Any]:
-    """Plain data for ``tree`` as loaded now, with the law text of every citation."""
+def _in(language: str, text: str) -> Text:
+    """Official text in the edition's language (only Dutch and English are kept)."""
+    return Text(nl="", en=text) if language.startswith("en") else Text(nl=text, en="")
+
+
+def build(tree: Tree) -> Snapshot:
+    """The snapshot of ``tree`` as loaded now, with the law text of every citation."""
     edition = tree.edition
-    nodes = list(
-        tree.nodes.order_by("order").prefetch_related(
-            Prefetch("choices", queryset=Choice.objects.order_by("order").select_related("target")),
-            Prefetch(
-                "citations",
-                queryset=Citation.objects.order_by("order").select_related(
-                    "article__summary", "provision"
-                ),
+    prefetch_related_objects(
+        [tree],
+        Prefetch("nodes", queryset=Node.objects.order_by("order")),
+        Prefetch(
+            "nodes__choices", queryset=Choice.objects.order_by("order").select_related("target")
+        ),
+        Prefetch(
+            "nodes__citations",
+            queryset=Citation.objects.order_by("order").select_related(
+                "article__summary", "provision"
             ),
-        )
+        ),
     )
-    article_ids = {c.article_id for n in nodes for c in n.citations.all() if c.article_id}
+    citations = [c for node in tree.nodes.all() for c in node.citations.all()]
+    article_ids = {c.article_id for c in citations if c.article_id}
     provisions: dict[int, list[Provision]] = {}
     children: dict[int | None, list[Provision]] = {}
     for provision in Provision.objects.filter(article_id__in=article_ids).order_by("order", "pk"):
         provisions.setdefault(provision.article_id, []).append(provision)
         children.setdefault(provision.parent_id, []).append(provision)
     language = edition.language or "nl"
-
-    frozen_nodes: dict[str, Any] = {}
-    for node in nodes:
-        frozen: dict[str, Any] = {
-            "kind": node.kind,
-            "text": _text(node, "text"),
-            "help": _text(node, "help"),
-            "citations": [
-                _citation(c, edition.code, language, provisions, children)
-                for c in node.citations.all()
-            ],
-        }
-        if node.kind == NodeKind.OUTCOME:
-            frozen["outcome"] = {
-                "ruling": _text(node, "ruling"),
-                "options": _text(node, "options"),
-                "chooser": node.chooser,
-                "announce": _text(node, "announce"),
-                "adjusted_score": node.adjusted_score,
-                "unauthorised_information": node.unauthorised_information,
-                "see_tree": node.see_tree or None,
-            }
-        else:
-            frozen["choices"] = [
-                {"key": c.key, "label": _text(c, "label"), "target": c.target.key}
-                for c in node.choices.all()
-            ]
-        frozen_nodes[node.key] = frozen
-    return {
-        "slug": tree.slug,
-        "version": tree.version,
-        "edition": edition.code,
-        "phase": tree.phase,
-        "title": _text(tree, "title"),
-        "start": tree.start_key,
-        "nodes": frozen_nodes,
-    }
+    law = {c.key: _cited_law(c, edition.code, language, provisions, children) for c in citations}
+    return Snapshot.of(spec_from_rows(tree), tree.version, law)
 
 
-def freeze(tree: Tree) -> FrozenTree:
-    """The snapshot of ``tree`` as loaded now. Built once per loaded version and law import;
-    after that one query makes sure the row is there."""
+def freeze(tree: Tree) -> Snapshot:
+    """The stored snapshot of ``tree`` as loaded now. Built once per loaded version and law
+    import and process; after that it costs no query."""
     marker = (tree.pk, tree.version, tree.loaded_at, tree.edition.imported_at)
     with _lock:
         digest = _frozen_trees.get(marker)
         known = _cache.get(digest) if digest else None
-    if known is not None:
-        return store(known.data, known.digest)
-    frozen = store(freeze_data(tree))
+        if known is not None and digest in _stored:
+            _cache.move_to_end(digest)
+            return known
+    frozen = store(build(tree))
     with _lock:
         _frozen_trees[marker] = frozen.digest
     return frozen

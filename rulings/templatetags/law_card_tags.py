@@ -14,7 +14,9 @@ nested: the item's card is folded into the enclosing one, which marks the item a
 
 from __future__ import annotations
 
+import functools
 import re
+from dataclasses import dataclass
 from typing import Any
 
 from django import template
@@ -25,6 +27,7 @@ from django.utils.translation import gettext as _
 
 from laws import keys
 from laws.models import Article, Provision
+from lib.i18n import pick_text
 
 register = template.Library()
 
@@ -209,24 +212,36 @@ class _Renderer:
 @register.simple_tag
 def law_card_text(card: dict[str, Any]) -> SafeString:
     """The card's official text with its structure, or the frozen text as it is (see above)."""
-    text = next((value for value in (card.get("text") or {}).values() if value), "")
-    plain = mark_safe(linebreaks(text, autoescape=True))
+    plain = mark_safe(linebreaks(pick_text(card.get("text")), autoescape=True))
+    # Official text is the imported (Dutch) text; only that can be matched with the database.
+    text = (card.get("text") or {}).get("nl") or ""
     if card.get("kind") != "official" or not text or not card.get("article"):
         return plain
-    article = (
-        Article.objects.filter(edition__code=card["edition"], number=card["article"])
-        .only("pk", "text", "closing_text")
-        .first()
+    structured = _structured(
+        card["edition"], card["article"], card["key"], text, tuple(sorted(card.get("cited") or []))
     )
+    return plain if structured is None else structured
+
+
+@functools.lru_cache(maxsize=2048)
+def _structured(
+    edition: str, number: str, key: str, text: str, cited: tuple[str, ...]
+) -> SafeString | None:
+    """The structured card, or None where the database no longer holds the frozen ``text``.
+
+    Cached per process, like the edition's law it is made from (``edition_law``): a wizard
+    step must not read the law text again on every answer. A result is only ever the
+    structure of ``text`` itself, so it stays right for every ruling that froze that text; an
+    import of new law text clears the cache (``rulings/apps.py``), so that a reference to a
+    newly imported article links at once."""
+    card = {"edition": edition, "article": number, "key": key, "cited": cited}
+    law = edition_law(edition)
+    article = law.articles.get(number)
     if article is None:
-        return plain
-    provisions = list(Provision.objects.filter(article=article).order_by("order", "pk"))
-    children: dict[int | None, list[Provision]] = {}
-    for provision in provisions:
-        children.setdefault(provision.parent_id, []).append(provision)
-    numbers = set(
-        Article.objects.filter(edition__code=card["edition"]).values_list("number", flat=True)
-    )
+        return None
+    children = law.children[article.pk]
+    provisions = [p for items in children.values() for p in items]
+    numbers = set(law.articles)
     renderer = _Renderer(card["edition"], numbers, set(card.get("cited") or []))
     if card["key"] == card["article"]:
         top = children.get(None, [])
@@ -240,7 +255,7 @@ def law_card_text(card: dict[str, Any]) -> SafeString:
             if part
         )
         if _normal(frozen) != _normal(text):
-            return plain
+            return None
         html = [renderer.body(article.text)]
         if top:
             html.append(
@@ -262,5 +277,39 @@ def law_card_text(card: dict[str, Any]) -> SafeString:
         return mark_safe("".join(html))
     root = next((p for p in provisions if p.key == card["key"]), None)
     if root is None or _normal(_flatten(root, children)) != _normal(text):
-        return plain
+        return None
     return renderer.provision(root, children, 0)
+
+
+@dataclass(frozen=True)
+class _EditionLaw:
+    articles: dict[str, Article]  # by number
+    children: dict[int, dict[int | None, list[Provision]]]  # per article, by parent
+
+
+@functools.lru_cache(maxsize=16)
+def edition_law(edition: str) -> _EditionLaw:
+    """Every article and provision of an edition, read once per process in two queries (not
+    three per card and step): the cards of any step of any tree of that edition need no query."""
+    articles = {
+        article.number: article
+        for article in Article.objects.filter(edition__code=edition).only(
+            "pk", "number", "text", "closing_text"
+        )
+    }
+    children: dict[int, dict[int | None, list[Provision]]] = {
+        article.pk: {} for article in articles.values()
+    }
+    for provision in Provision.objects.filter(article__edition__code=edition).order_by(
+        "order", "pk"
+    ):
+        children[provision.article_id].setdefault(provision.parent_id, []).append(provision)
+    return _EditionLaw(articles, children)
+
+
+def clear_cache(**kwargs: Any) -> int:
+    """Forget the law read and the cards made from it (after a law text import, and between
+    tests)."""
+    _structured.cache_clear()
+    edition_law.cache_clear()
+    return 0

@@ -13,7 +13,7 @@ from pathlib import Path
 import yaml
 
 from laws import keys
-from trees.spec import load_tree_file
+from trees.parse import load_tree_file
 
 ROOT = Path(__file__).resolve().parents[2]
 TREES_DIR = ROOT / "trees" / "files"

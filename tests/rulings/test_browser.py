@@ -13,7 +13,9 @@ from laws.loading import bootstrap_laws
 from rulings import audit
 from rulings.models import Ruling, Status, Step
 from trees.loading import TREES_DIR, load_trees
-from trees.spec import TreeSpec, load_tree_file, paths
+from trees.parse import load_tree_file
+from trees.spec import TreeSpec
+from trees.validate import paths
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -8,7 +8,8 @@ from django.urls import reverse
 
 from rulings import wizard
 from trees.loading import TREES_DIR
-from trees.spec import load_tree_file, paths
+from trees.parse import load_tree_file
+from trees.validate import paths
 
 REPOSITORY = re.compile(r"\.ya?ml\b|\.py\b|github\.com|trees/files|/blob/", re.I)
 

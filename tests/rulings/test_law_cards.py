@@ -7,6 +7,7 @@ import pytest
 from django.urls import reverse
 
 from rulings import wizard
+from rulings.steps import law_cards
 from rulings.templatetags.law_card_tags import display_label, law_card_text, nest_cards
 
 
@@ -15,14 +16,15 @@ def cards(shipped):
     """Every frozen citation of the old-edition trees, by "slug:key"."""
     found = {}
     for slug in ("verzaking-2007", "strafkaart-1963", "teruggenomen-kaart-1987"):
-        for node in wizard.start(slug).data["nodes"].values():
-            for citation in node["citations"]:
-                found[f"{slug}:{citation['key']}"] = citation
+        frozen = wizard.start(slug)
+        for node in frozen.tree.nodes:
+            for citation in frozen.citations(node.key):
+                found[f"{slug}:{citation.key}"] = citation.to_json()
     return found
 
 
 def node_cards(slug: str, node: str) -> list[dict]:
-    return nest_cards(wizard.law_cards(wizard.start(slug).node(node)["citations"]))
+    return nest_cards(law_cards(wizard.start(slug).citations(node)))
 
 
 def test_display_label_keeps_printed_labels_and_dots_bare_ones():

@@ -14,6 +14,7 @@ from django.urls import reverse
 from clubs.models import Membership, Role
 from rulings import wizard
 from rulings.models import AuditEvent, Ruling, Status, Step
+from rulings.templatetags import law_card_tags
 from tests.conftest import logged_in, make_user
 from tests.support.factories import make_edition, make_long_tree, make_tree
 
@@ -643,11 +644,31 @@ def deep_ruling(big_archive, club_a, director_a):
     return ruling
 
 
+def warm_law_cards(client, ruling) -> None:
+    """The law text beside a step is read once per process and edition (law_card_tags); the
+    budgets below are for every step after that."""
+    law_card_tags.edition_law(ruling.edition_code)
+
+
+def test_the_law_beside_a_step_is_read_once_per_process(
+    client_director_a, deep_ruling, django_assert_max_num_queries
+):
+    law_card_tags.clear_cache()
+    with CaptureQueriesContext(connection) as cold:
+        client_director_a.get(ruling_url(deep_ruling))
+    with CaptureQueriesContext(connection) as warm:
+        client_director_a.get(ruling_url(deep_ruling))
+    law = [q["sql"] for q in cold.captured_queries if "laws_" in q["sql"]]
+    assert len(law) == 2, law
+    assert not [q["sql"] for q in warm.captured_queries if "laws_" in q["sql"]]
+
+
 @pytest.mark.parametrize("htmx", [False, True])
 def test_an_answer_stays_within_the_query_budget(
     client_director_a, deep_ruling, django_assert_max_num_queries, htmx
 ):
     headers = HTMX if htmx else {}
+    warm_law_cards(client_director_a, deep_ruling)
     with django_assert_max_num_queries(8):
         response = answer(client_director_a, deep_ruling, "v60", 61, "verder", **headers)
     assert response.status_code == (200 if htmx else 302)
@@ -683,7 +704,9 @@ def test_the_budget_holds_with_a_cold_snapshot_cache(
     from trees import snapshot
 
     snapshot.clear_cache()
-    with django_assert_max_num_queries(8):
+    law_card_tags.clear_cache()
+    # + 2: the edition's law text for the cards beside the step, read once per process.
+    with django_assert_max_num_queries(8 + 2):
         answer(client_director_a, deep_ruling, "v60", 61, "verder", **HTMX)
 
 
@@ -714,6 +737,7 @@ def test_outside_a_test_transaction_a_step_is_still_within_budget(
         node_key="onbedoeld",
         choice_key="nee",
     ).ruling
+    warm_law_cards(client_director_a, ruling)
     for request in (
         lambda: answer(client_director_a, ruling, "geaccepteerd", 2, "ja", **HTMX),
         lambda: answer(client_director_a, ruling, "onbedoeld", 1, "ja", revision=2, **HTMX),

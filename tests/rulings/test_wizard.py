@@ -12,11 +12,14 @@ from datetime import UTC, date, datetime
 import pytest
 
 from rulings import audit, wizard
+from rulings.batch import batch
 from rulings.models import AuditEvent, Mode, Ruling, Status, Step
+from rulings.steps import law_cards, open_rulings, step_view
 from rulings.wizard import WizardError
 from tests.support.factories import make_tree
 from trees import snapshot
 from trees.models import Choice, Node, TreeSnapshot
+from trees.spec import CitedLaw, Text
 
 
 @pytest.fixture
@@ -64,15 +67,15 @@ def test_start_freezes_the_tree_once_with_the_law_text(proef_tree):
     assert first.digest == again.digest
     assert TreeSnapshot.objects.count() == 1
     question = first.node("onbedoeld")
-    assert question["text"] == {"nl": "Was het bod onbedoeld?", "en": "Was the call unintended?"}
-    assert [c["key"] for c in question["choices"]] == ["ja", "nee"]
-    (citation,) = question["citations"]
-    assert citation["kind"] == "official"
-    assert "onbedoelde bieding vervangen" in citation["text"]["nl"]
-    assert "Zolang zijn partner" in citation["text"]["nl"]  # the sub-item 25A1 is shown too
-    summary, title = first.node("straf")["citations"]
-    assert summary["kind"] == "summary" and summary["text"]["en"].startswith("Our summary")
-    assert title["kind"] == "title" and title["article_title"] == "Afspraken"
+    assert question.text == Text(nl="Was het bod onbedoeld?", en="Was the call unintended?")
+    assert [c.key for c in question.choices] == ["ja", "nee"]
+    (citation,) = first.citations("onbedoeld")
+    assert citation.kind == "official"
+    assert "onbedoelde bieding vervangen" in citation.text.nl
+    assert "Zolang zijn partner" in citation.text.nl  # the sub-item 25A1 is shown too
+    summary, title = first.citations("straf")
+    assert summary.kind == "summary" and summary.text.en.startswith("Our summary")
+    assert title.kind == "title" and title.article_title == "Afspraken"
 
 
 def test_start_writes_no_ruling(proef_tree):
@@ -255,20 +258,20 @@ def test_changing_an_answer_supersedes_the_later_steps(ruling, director_a):
 def test_the_earlier_answer_is_preselected_when_the_question_returns(ruling, director_a):
     to_outcome(ruling, director_a)  # vervangen was answered 'nee'
     wizard.answer(ruling, "onbedoeld", 1, "ja", director_a, revision=3)
-    view = wizard.step_view(ruling)
+    view = step_view(ruling)
     assert view.node_key == "vervangen" and view.number == 2
     assert view.selected == "nee" and view.selected_earlier and not view.revisit
-    assert [c["selected"] for c in view.choices] == [False, True]
+    assert [c.selected for c in view.choices] == [False, True]
 
 
 def test_a_question_never_answered_has_nothing_preselected(ruling):
-    view = wizard.step_view(ruling)
+    view = step_view(ruling)
     assert view.node_key == "geaccepteerd" and view.selected is None
 
 
 def test_looking_back_shows_the_given_answer_and_changes_nothing(ruling, director_a):
     to_outcome(ruling, director_a)
-    view = wizard.step_view(ruling, 2)
+    view = step_view(ruling, 2)
     assert view.revisit and view.node_key == "geaccepteerd" and view.selected == "ja"
     assert [entry.choice_key for entry in view.path] == ["nee", "ja", "nee"]
     # Answering it the same moves on to step 3 without writing anything.
@@ -278,9 +281,9 @@ def test_looking_back_shows_the_given_answer_and_changes_nothing(ruling, directo
 
 
 def test_step_view_clamps_to_the_current_step(ruling):
-    assert wizard.step_view(ruling, 40).number == 2
+    assert step_view(ruling, 40).number == 2
     with pytest.raises(ValueError):
-        wizard.step_view(ruling, 0)
+        step_view(ruling, 0)
 
 
 def test_a_concurrent_answer_makes_the_slower_one_stale(ruling, director_a):
@@ -327,7 +330,7 @@ def test_defer_and_resume(ruling, director_a):
     wizard.resume(ruling, director_a)
     assert Ruling.objects.get(pk=ruling.pk).status == Status.IN_PROGRESS
     assert not wizard.resume(ruling, director_a).recorded
-    assert wizard.step_view(ruling).node_key == "geaccepteerd"
+    assert step_view(ruling).node_key == "geaccepteerd"
     assert actions(ruling)[-2:] == ["deferred", "resumed"]
     assert audit.verify(ruling) == []
 
@@ -391,9 +394,9 @@ def test_open_rulings_lists_the_directors_unfinished_live_rulings(
     wizard.save(final, director_a, {"played_on": date(2024, 5, 1), "board": 1})
     begin(frozen, club_a, director_a, mode=Mode.TRAINING)
     begin(frozen, club_a, admin_a)
-    listed = wizard.open_rulings(director_a, [club_a.pk])
+    listed = open_rulings(director_a, [club_a.pk])
     assert {r.pk for r in listed} == {unfinished.pk, deferred.pk}
-    assert wizard.open_rulings(director_a, []) == []
+    assert open_rulings(director_a, []) == []
 
 
 # --- snapshots: a later change to the tree never changes a ruling ---------------------------
@@ -417,18 +420,18 @@ def test_a_reloaded_tree_does_not_change_a_past_or_unfinished_ruling(
     final.refresh_from_db()
     assert final.outcome["ruling"]["nl"] == "Beslissing: vervangen met beperkingen."
     assert final.steps.get(order=2).question["nl"] == "Is het bod geaccepteerd?"
-    assert [e.answer["nl"] for e in wizard.step_view(final).path] == ["Nee", "Ja", "Nee"]
+    assert [e.answer.nl for e in step_view(final).path] == ["Nee", "Ja", "Nee"]
 
     unfinished.refresh_from_db()
-    view = wizard.step_view(unfinished)
-    assert view.node["text"]["nl"] == "Is het bod geaccepteerd?"
+    view = step_view(unfinished)
+    assert view.node.text.nl == "Is het bod geaccepteerd?"
     to_outcome(unfinished, director_a)
     assert unfinished.outcome["ruling"]["nl"] == "Beslissing: vervangen met beperkingen."
     assert unfinished.tree_version == "v1-proef"
 
     fresh = begin(wizard.start("proef"), final.club, director_a)
     assert fresh.tree_version == "v2-proef" and fresh.snapshot_id != final.snapshot_id
-    assert wizard.step_view(fresh).node["text"]["nl"] == "NIEUW: geaccepteerd?"
+    assert step_view(fresh).node.text.nl == "NIEUW: geaccepteerd?"
 
 
 def test_two_trees_share_nothing(frozen, club_a, director_a):
@@ -461,7 +464,7 @@ def test_a_batch_writes_its_rulings_at_the_end_through_the_same_checks(
     frozen, club_a, director_a, django_assert_max_num_queries
 ):
     at = datetime(2024, 2, 3, 20, 0, tzinfo=UTC)
-    with django_assert_max_num_queries(6), wizard.batch():
+    with django_assert_max_num_queries(6), batch():
         rulings = []
         for _ in range(5):
             ruling = wizard.begin(
@@ -489,7 +492,20 @@ def test_a_batch_writes_its_rulings_at_the_end_through_the_same_checks(
 
 
 def test_a_failing_batch_writes_nothing(frozen, club_a, director_a):
-    with pytest.raises(RuntimeError), wizard.batch():
+    with pytest.raises(RuntimeError), batch():
         begin(frozen, club_a, director_a)
         raise RuntimeError("stop")
     assert not Ruling.objects.exists()
+
+
+def test_same_text_citations_share_one_card():
+    cards = law_cards(
+        [
+            CitedLaw(key="64A1", edition="2017", article="64", kind="summary"),
+            CitedLaw(key="63B", edition="2017", article="63", kind="summary"),
+            CitedLaw(key="64C", edition="2017", article="64", kind="summary"),
+            CitedLaw(key="62D2", edition="2007", article="62", kind="official"),
+            CitedLaw(key="62D1", edition="2007", article="62", kind="official"),
+        ]
+    )
+    assert [card["keys"] for card in cards] == [["64A1", "64C"], ["63B"], ["62D2"], ["62D1"]]

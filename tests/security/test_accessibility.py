@@ -16,7 +16,8 @@ from playwright.sync_api import expect
 
 from tests.support.world import TREE, build_world
 from trees.loading import TREES_DIR
-from trees.spec import load_tree_file, paths
+from trees.parse import load_tree_file
+from trees.validate import paths
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

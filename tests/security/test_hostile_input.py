@@ -70,7 +70,7 @@ def consistent(ruling: Ruling) -> None:
         assert node_key == node
         choice = tree.choice(node_key, choice_key)
         assert choice is not None, (node_key, choice_key)
-        node = choice["target"]
+        node = choice.target
     assert ruling.current_node_key == node
     live = Step.objects.filter(ruling=ruling, superseded=False).order_by("order")
     assert [[s.node_key, s.choice_key] for s in live] == ruling.path
@@ -80,9 +80,9 @@ def consistent(ruling: Ruling) -> None:
 
 
 def tree_keys(world: World) -> tuple[list[str], list[str]]:
-    data = snapshot.get(world.open.snapshot_id).data
-    nodes = list(data["nodes"])
-    choices = sorted({c["key"] for n in data["nodes"].values() for c in n.get("choices", [])})
+    tree = snapshot.get(world.open.snapshot_id).tree
+    nodes = [node.key for node in tree.nodes]
+    choices = sorted({c.key for node in tree.nodes for c in node.choices})
     return nodes, choices
 
 
@@ -177,7 +177,7 @@ def test_answers_forged_replayed_and_stale(world, client_as, count_example, move
         else:
             step, node_key = len(ruling.path) + 1, ruling.current_node_key
         tree = snapshot.get(ruling.snapshot_id)
-        valid = [c["key"] for c in tree.node(node_key).get("choices", [])]
+        valid = [c.key for c in tree.node(node_key).choices]
         form: dict[str, Any] = {
             "node": node_key,
             "step": step,

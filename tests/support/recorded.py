@@ -34,7 +34,7 @@ from django.core.management.color import no_style
 from django.db import connection, models, transaction
 
 from laws.loading import bootstrap_laws
-from training.cases import load_cases
+from training.files import load_cases
 from trees.loading import load_trees
 
 Row = tuple[object, ...]

@@ -19,7 +19,7 @@ from laws.models import Article
 from rulings import wizard
 from rulings.models import Ruling
 from tests.conftest import make_user
-from training import cases as training
+from training import files, grading, practice
 from training.models import SessionParticipant, TrainingCase, TrainingSession
 from trees.loading import bootstrap_trees
 from trees.models import Tree
@@ -77,7 +77,7 @@ def build_world() -> World:
     with FAST_HASHER:
         bootstrap_laws(io.StringIO())
         bootstrap_trees(io.StringIO())
-        training.load_cases()
+        files.load_cases()
         club_a = Club.objects.create(name="BC De Troefkaart", slug="troefkaart")
         club_b = Club.objects.create(name="BC Het Vrije Slagje", slug="vrije-slagje")
         users = {
@@ -112,15 +112,15 @@ def build_world() -> World:
         created_by=tineke,
     )
     session = TrainingSession.objects.create(
-        club=club_a, trainer=tineke, title="Dinsdagles", code=training.new_join_code()
+        club=club_a, trainer=tineke, title="Dinsdagles", code=practice.new_join_code()
     )
     session.cases.set([case, shipped])
     SessionParticipant.objects.create(session=session, user=anna)
     tree = wizard.start(TREE)
-    attempt = training.begin_practice(anna, case, session, tree.start, PATH[0]).ruling
-    graded = training.begin_practice(anna, case, None, tree.start, PATH[0]).ruling
+    attempt = practice.begin_practice(anna, case, session, tree.start, PATH[0]).ruling
+    graded = practice.begin_practice(anna, case, None, tree.start, PATH[0]).ruling
     answer_all(graded, PATH[1:], anna)
-    training.grade(graded)
+    grading.grade(graded)
 
     for ruling in (open_ruling, deferred, at_outcome, final, final_b, attempt, graded):
         ruling.refresh_from_db()

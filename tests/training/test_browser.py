@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 from laws.loading import bootstrap_laws
 from rulings.models import Mode, Ruling
-from training.cases import load_cases
+from training.files import load_cases
 from training.models import TrainingResult
 from trees.loading import bootstrap_trees
 

@@ -1,24 +1,28 @@
 """Training logic without HTTP: grading and the first divergence, Markdown, join codes,
 practice rulings through the wizard functions, session grid and scores."""
 
+import io
+import shutil
+
 import pytest
 
 from rulings import wizard
 from rulings.models import Mode, Status
 from tests.support import recorded
-from training.cases import (
+from training import files as training_files
+from training.files import tree_spec
+from training.grading import first_divergence, grade, grade_path, ruling_path, ruling_tree
+from training.models import SessionParticipant, TrainingCase, TrainingResult, TrainingSession
+from training.practice import (
     CODE_LENGTH,
     begin_practice,
-    first_divergence,
-    grade,
-    grade_path,
     new_join_code,
     normalise_code,
     session_grid,
     tree_scores,
-    tree_spec,
 )
-from training.models import SessionParticipant, TrainingCase, TrainingResult, TrainingSession
+from trees import snapshot
+from trees.loading import TREES_DIR, load_trees
 
 MODEL = [
     ["onbedoeld", "nee"],
@@ -160,6 +164,37 @@ def test_grading_fixes_the_result_and_finishes_the_ruling(loaded, director_a):
     assert TrainingResult.objects.count() == 1
     with pytest.raises(wizard.WizardError):
         wizard.answer(ruling, "vervanging", 5, "vergelijkbaar", director_a)
+
+
+def test_a_practice_is_graded_on_its_snapshot_not_on_the_tree_as_edited_later(
+    loaded, director_a, tmp_path, monkeypatch
+):
+    """Editing and reloading the tree after a practice changes neither its grade nor its
+    model path: the practice is graded against the snapshot its ruling ran on."""
+    loose = TrainingCase.objects.create(
+        slug="los", tree_slug="onvoldoende-bod", expected_outcomes=["b1b"], expected_path=[]
+    )
+    ruling = practise(director_a, loose, WRONG)  # ends in b2
+    # The tree is edited and reloaded: 'andere' now leads to b1b, 'vergelijkbaar' to b2.
+    trees = tmp_path / "trees"
+    shutil.copytree(TREES_DIR, trees)
+    source = trees / "onvoldoende-bod.yaml"
+    text = source.read_text(encoding="utf-8")
+    swapped = text.replace("next: b1b", "next: TMP").replace("next: b2", "next: b1b")
+    source.write_text(swapped.replace("next: TMP", "next: b2"), encoding="utf-8")
+    assert load_trees(trees, stdout=io.StringIO()).loaded == ["onvoldoende-bod"]
+    monkeypatch.setattr(training_files, "TREES_DIR", trees)
+    snapshot.clear_cache()  # as in a fresh process
+    edited = tree_spec("onvoldoende-bod")
+    # Graded on the edited tree, the trainee's path would be the model path itself.
+    assert grade_path(loose, ruling_path(ruling), "b2", edited).divergence is None
+
+    result = grade(ruling)
+
+    assert not result.correct and result.outcome_key == "b2"
+    assert result.model_path == [list(step) for step in MODEL]
+    assert result.divergence == 4
+    assert ruling_tree(ruling).node("vervanging").choice("andere").target == "b2"
 
 
 def test_an_unfinished_practice_cannot_be_graded(loaded, director_a):

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from training.cases import (
+from training.files import (
     CaseError,
     bootstrap_cases,
     case_files,
@@ -20,7 +20,7 @@ from training.cases import (
     validate_case,
 )
 from training.models import CaseSource, TrainingCase
-from trees.spec import walk
+from trees.validate import walk
 
 EIGHT_TREES = {
     "onvoldoende-bod",

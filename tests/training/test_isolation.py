@@ -11,8 +11,9 @@ import pytest
 from rulings import wizard
 from rulings.models import Mode, Ruling, Status
 from tests.support import recorded
-from training.cases import begin_practice, grade
+from training.grading import grade
 from training.models import TrainingCase
+from training.practice import begin_practice
 from transfer import bundles as transfer
 
 PATH = ["nee", "nee", "nee", "nee", "vergelijkbaar"]

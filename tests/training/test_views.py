@@ -12,8 +12,9 @@ from rulings import wizard
 from rulings.models import AuditEvent, Mode, Ruling, Step
 from tests.conftest import make_user
 from tests.support import recorded
-from training.cases import begin_practice, grade
+from training.grading import grade
 from training.models import SessionParticipant, TrainingCase, TrainingResult, TrainingSession
+from training.practice import begin_practice
 
 RIGHT = ["nee", "nee", "nee", "nee", "vergelijkbaar"]
 WRONG = ["nee", "nee", "nee", "nee", "andere"]

@@ -29,7 +29,8 @@ from rulings.models import AuditEvent, Ruling, Step
 from tests.support import pinned_world as world
 from trees import snapshot
 from trees.models import TreeSnapshot
-from trees.spec import content_hash, load_tree_file
+from trees.parse import load_tree_file
+from trees.spec import Snapshot, content_hash
 
 # --- Audit hash ------------------------------------------------------------------------------
 
@@ -144,11 +145,15 @@ def test_snapshot_digest_of_the_fixture_with_fixed_law_text(db):
     frozen = snapshot.freeze(tree)
 
     assert frozen.digest == SNAPSHOT_DIGEST
-    assert snapshot.digest_of(frozen.data) == SNAPSHOT_DIGEST
-    assert TreeSnapshot.objects.get(digest=SNAPSHOT_DIGEST).data == frozen.data
+    data = frozen.to_json()
+    assert snapshot.digest_of(data) == SNAPSHOT_DIGEST
+    stored = TreeSnapshot.objects.get(digest=SNAPSHOT_DIGEST).data
+    assert stored == data
+    # Read back, the stored JSON is the same snapshot, and writes the same JSON again.
+    assert Snapshot.from_json(stored, SNAPSHOT_DIGEST) == frozen
+    assert snapshot.digest_of(Snapshot.from_json(stored).to_json()) == SNAPSHOT_DIGEST
     # The fixture shows every kind of law text a snapshot can hold.
-    kinds = {c["kind"] for node in frozen.data["nodes"].values() for c in node["citations"]}
-    assert kinds == {"official", "summary", "title"}
+    assert {law.kind for law in frozen.law.values()} == {"official", "summary", "title"}
 
 
 # --- Version-1 transfer bundle ----------------------------------------------------------------

@@ -19,13 +19,13 @@ def test_what_the_wizard_writes_fits(club_a, director_a):
     assert len(fields["steps"]) == Step.objects.filter(ruling=ruling).count() > 2
     for step in fields["steps"]:
         assert shapes.step_problems(step) == []
-    assert shapes.snapshot_problems(snapshot.get(ruling.snapshot_id).data) == []
+    assert shapes.snapshot_problems(snapshot.get(ruling.snapshot_id).to_json()) == []
 
 
 def test_every_shipped_tree_freezes_to_a_snapshot_that_fits(shipped):
     assert len(shipped) == 8
     for tree in shipped.values():
-        assert shapes.snapshot_problems(snapshot.freeze_data(tree)) == [], tree.slug
+        assert shapes.snapshot_problems(snapshot.build(tree).to_json()) == [], tree.slug
 
 
 @pytest.mark.parametrize(
@@ -37,7 +37,7 @@ def test_every_shipped_tree_freezes_to_a_snapshot_that_fits(shipped):
         ([["start", "ja", "extra"]], shapes.PATH, "outcome[0]: must be a list of 2"),
         ({"a": 1}, shapes.EARLIER_ANSWERS, "outcome.a: must be str"),
         ({"nl": "x", "de": "y"}, shapes.TEXT, "outcome: unknown key(s) de"),
-        ({"key": "k"}, shapes.CHOICE, "outcome.target: is missing"),
+        ({"key": "k"}, shapes.OUTCOME, "outcome.chooser: is missing"),
         ({**dict.fromkeys(shapes.CITATION, ""), "kind": "rumour"}, shapes.CITATION, "one of"),
         (True, str, "outcome: must be str"),
     ],
@@ -47,26 +47,38 @@ def test_odd_shapes_are_named(value, shape, expected):
     assert any(expected in line for line in found), found
 
 
-def test_a_snapshot_whose_start_or_choices_lead_nowhere():
-    data = {
+def _odd_snapshot() -> dict:
+    return {
         "slug": "s",
         "version": "1",
         "edition": "2017",
         "phase": "play",
         "title": None,
-        "start": "elders",
+        "start": "q",
         "nodes": {
             "q": {
                 "kind": "question",
                 "text": {"nl": "?"},
                 "help": None,
                 "citations": [],
-                "choices": [{"key": "ja", "label": None, "target": "nergens"}],
+                "choices": [{"key": "ja", "label": None, "target": "o"}],
             },
             "o": {"kind": "outcome", "text": None, "help": None, "citations": []},
         },
     }
-    found = shapes.snapshot_problems(data)
-    assert "snapshot.start: no node elders" in found
-    assert "snapshot.nodes.q: choice ja leads nowhere" in found
-    assert "snapshot.nodes.o: outcome is missing" in found
+
+
+def test_a_snapshot_whose_start_or_choices_lead_nowhere():
+    data = _odd_snapshot()
+    assert shapes.snapshot_problems(data) == ["snapshot.nodes.o: outcome is missing"]
+    data["nodes"]["o"]["outcome"] = {
+        "chooser": "none",
+        "adjusted_score": False,
+        "unauthorised_information": False,
+    }
+    assert shapes.snapshot_problems(data) == []
+    data["start"] = "elders"
+    assert shapes.snapshot_problems(data) == ["snapshot.start: no node elders"]
+    data["start"] = "q"
+    data["nodes"]["q"]["choices"][0]["target"] = "nergens"
+    assert shapes.snapshot_problems(data) == ["snapshot.nodes.q: choice ja leads nowhere"]

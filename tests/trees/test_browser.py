@@ -10,7 +10,8 @@ from playwright.sync_api import expect
 
 from laws.loading import bootstrap_laws
 from trees.loading import TREES_DIR, load_trees
-from trees.spec import load_tree_file, walk
+from trees.parse import load_tree_file
+from trees.validate import walk
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -18,7 +18,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from trees.spec import TreeError, TreeSpec, load_tree_file, walk
+from trees.parse import load_tree_file
+from trees.spec import TreeError, TreeSpec
+from trees.validate import walk
 
 TREES_DIR = Path(__file__).resolve().parents[2] / "trees" / "files"
 CASES_SUFFIX = ".cases.yaml"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from trees import finder
-from trees.spec import load_tree_file
+from trees.parse import load_tree_file
 
 FILES = Path(__file__).resolve().parents[2] / "trees" / "files"
 

@@ -24,7 +24,8 @@ from trees.loading import (
     trees_citing,
 )
 from trees.models import Choice, Citation, Node, Tree
-from trees.spec import TreeError, content_hash, load_tree_file
+from trees.parse import load_tree_file
+from trees.spec import TreeError, content_hash
 
 MY_TREES = [
     "strafkaart",

@@ -1,4 +1,5 @@
-"""The pure tree engine (trees/spec.py): parsing, every validation rule, paths, walk, hashing.
+"""The pure tree engine (trees/spec.py, parse.py, validate.py): parsing, every validation rule,
+paths, walk, hashing.
 
 No database: these tests only use the YAML text and the parsed specs.
 """
@@ -11,17 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from trees.parse import load_tree_file, parse_tree
 from trees.spec import Path as TreePath
-from trees.spec import (
-    TreeError,
-    content_hash,
-    ensure_valid,
-    load_tree_file,
-    parse_tree,
-    paths,
-    validate,
-    walk,
-)
+from trees.spec import TreeError, content_hash
+from trees.validate import ensure_valid, paths, validate, walk
 
 SOURCE = "trees/files/proef.yaml"
 

@@ -13,7 +13,8 @@ import pytest
 import yaml
 
 from laws import keys
-from trees.spec import load_tree_file, validate
+from trees.parse import load_tree_file
+from trees.validate import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 TREES_DIR = ROOT / "trees" / "files"

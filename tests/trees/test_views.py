@@ -13,7 +13,7 @@ from tests.support import recorded
 from trees.diagram import layout, render_svg, wrap
 from trees.loading import TREES_DIR
 from trees.models import Tree
-from trees.spec import load_tree_file
+from trees.parse import load_tree_file
 
 
 @pytest.fixture

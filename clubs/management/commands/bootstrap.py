@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand
 LOADERS: list[str] = [
     "laws.loading:bootstrap_laws",
     "trees.loading:bootstrap_trees",
-    "training.cases:bootstrap_cases",
+    "training.files:bootstrap_cases",
 ]
 
 

@@ -3,7 +3,7 @@
 Random trees and random valid paths, some answers changed on the way, some rulings deferred or
 left unfinished, spread over the last two years and over several directors. Used for demos,
 training and benchmarks (``--rulings 200000``): every transition goes through the wizard's
-functions, and ``wizard.batch`` writes each batch of rulings with a few bulk inserts.
+functions, and ``rulings.batch.batch`` writes each batch of rulings with a few bulk inserts.
 """
 
 from __future__ import annotations
@@ -21,9 +21,10 @@ from django.utils.text import slugify
 
 from clubs.models import Club, Membership, Role, User
 from rulings import wizard
+from rulings.batch import batch
 from rulings.models import Ruling, Seat, Strain
 from trees.models import Tree
-from trees.snapshot import FrozenTree
+from trees.spec import Snapshot
 
 BATCH = 250
 DAYS = 730
@@ -95,7 +96,7 @@ class Command(BaseCommand):
         started = time.monotonic()
         report_every = max(100, min(10_000, count // 20))
         for first in range(0, count, BATCH):
-            with wizard.batch():
+            with batch():
                 for index in range(first, min(first + BATCH, count)):
                     at = now - timedelta(seconds=rng.uniform(3600, DAYS * 86400))
                     self._ruling(
@@ -158,7 +159,7 @@ class Command(BaseCommand):
         rng: random.Random,
         club: Club,
         director: User,
-        tree: FrozenTree,
+        tree: Snapshot,
         at: datetime,
         ending: str,
         change: bool,
@@ -176,7 +177,7 @@ class Command(BaseCommand):
             director=director,
             tree=tree,
             node_key=tree.start,
-            choice_key=rng.choice(start["choices"])["key"],
+            choice_key=rng.choice(start.choices).key,
             played_on=timezone.localtime(at).date(),
             at=at,
         )
@@ -188,7 +189,7 @@ class Command(BaseCommand):
             given = 0
             while not ruling.outcome_key and (stop_at is None or len(ruling.path) < stop_at):
                 node_key = ruling.current_node_key
-                choice = rng.choice(tree.node(node_key)["choices"])["key"]
+                choice = rng.choice(tree.node(node_key).choices).key
                 number = len(ruling.path) + 1
                 wizard.answer(ruling, node_key, number, choice, director, at=later())
                 given += 1
@@ -213,12 +214,12 @@ class Command(BaseCommand):
         return ruling
 
     def _change(
-        self, rng: random.Random, ruling: Ruling, tree: FrozenTree, director: User, at: datetime
+        self, rng: random.Random, ruling: Ruling, tree: Snapshot, director: User, at: datetime
     ) -> int:
         """Go back to a random earlier question and answer it differently."""
         number = rng.randint(1, len(ruling.path))
         node_key, old = ruling.path[number - 1]
-        others = [c["key"] for c in tree.node(node_key)["choices"] if c["key"] != old]
+        others = [c.key for c in tree.node(node_key).choices if c.key != old]
         wizard.answer(ruling, node_key, number, rng.choice(others), director, at=at)
         return 1
 

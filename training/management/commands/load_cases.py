@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from training.cases import CASES_DIR, CaseError, load_cases, read_shipped_cases
+from training.files import CASES_DIR, CaseError, load_cases, read_shipped_cases
 
 
 class Command(BaseCommand):

@@ -1,0 +1,192 @@
+"""What the wizard pages show for one step of a ruling, read from its frozen tree.
+
+Plain functions over a :class:`~rulings.models.Ruling` and its :class:`~trees.spec.Snapshot`
+(kept in memory by :mod:`trees.snapshot`): reading a step costs no query beyond the ruling.
+The transitions that change a ruling are in :mod:`rulings.wizard`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from clubs.models import User
+from lib.text import unique_citations
+from rulings.errors import WizardError
+from rulings.models import Mode, Ruling, Status
+from trees import snapshot
+from trees.spec import CitedLaw, NodeSpec, Snapshot, Text
+
+__all__ = [
+    "ChoiceView",
+    "PathEntry",
+    "StepView",
+    "draft_view",
+    "law_cards",
+    "open_rulings",
+    "step_view",
+    "tree_of",
+]
+
+
+@dataclass(frozen=True)
+class PathEntry:
+    number: int
+    node_key: str
+    question: Text
+    answer: Text
+    choice_key: str
+
+
+@dataclass(frozen=True)
+class ChoiceView:
+    """A choice as the page offers it: numbered from 1 (the keyboard shortcuts)."""
+
+    key: str
+    label: Text
+    target: str
+    number: int
+    selected: bool
+
+
+@dataclass(frozen=True)
+class StepView:
+    """Everything a page shows for one step of a ruling (or of a ruling about to start)."""
+
+    tree: Snapshot
+    number: int
+    node_key: str
+    node: NodeSpec
+    path: list[PathEntry]
+    revision: int
+    # The answered step being looked at again (going back) rather than the current question.
+    revisit: bool = False
+    # The choice shown as chosen: the given answer when revisiting, else an answer the same
+    # question got before it was superseded.
+    selected: str | None = None
+    selected_earlier: bool = False
+
+    @property
+    def citations(self) -> tuple[CitedLaw, ...]:
+        return self.tree.citations(self.node_key)
+
+    @property
+    def law(self) -> list[dict[str, Any]]:
+        return law_cards(self.citations)
+
+    @property
+    def is_outcome(self) -> bool:
+        return self.node.is_outcome
+
+    @property
+    def current_number(self) -> int:
+        """The number of the step that is next to be answered (or the outcome)."""
+        return len(self.path) + 1
+
+    @property
+    def previous_number(self) -> int | None:
+        return self.number - 1 if self.number > 1 else None
+
+    @property
+    def choices(self) -> list[ChoiceView]:
+        """The node's choices numbered from 1, the selected one marked."""
+        return [
+            ChoiceView(c.key, c.label, c.target, number, c.key == self.selected)
+            for number, c in enumerate(self.node.choices, start=1)
+        ]
+
+
+def law_cards(citations: Iterable[CitedLaw]) -> list[dict[str, Any]]:
+    """The citations as shown beside a step (template data), each text once
+    (:func:`lib.text.unique_citations`: e.g. 64A1 and 64C of the 2017 edition share the
+    article's summary, so one card)."""
+    return unique_citations(citation.to_json() for citation in citations)
+
+
+def outcome_law_cards(outcome: dict[str, Any]) -> list[dict[str, Any]]:
+    """The law cards of a ruling's stored outcome (``Ruling.outcome``)."""
+    return law_cards(
+        CitedLaw.from_json(item, f"outcome.citations[{index}]")
+        for index, item in enumerate(outcome.get("citations", []))
+    )
+
+
+def _path_entries(tree: Snapshot, path: list[list[str]]) -> list[PathEntry]:
+    entries = []
+    for number, (node_key, choice_key) in enumerate(path, start=1):
+        choice = tree.choice(node_key, choice_key)
+        entries.append(
+            PathEntry(
+                number=number,
+                node_key=node_key,
+                question=tree.node(node_key).text if tree.has_node(node_key) else Text("", ""),
+                answer=choice.label if choice else Text(choice_key, choice_key),
+                choice_key=choice_key,
+            )
+        )
+    return entries
+
+
+def tree_of(ruling: Ruling) -> Snapshot:
+    if not ruling.snapshot_id:
+        # Made outside the wizard (an old or hand-made ruling): nothing to continue on.
+        raise WizardError(WizardError.NO_TREE, str(ruling.uuid))
+    return snapshot.get(ruling.snapshot_id)
+
+
+def step_view(ruling: Ruling, number: int | None = None) -> StepView:
+    """The state of step ``number`` (default: the current step). ``number`` beyond the
+    current step is clamped to it; lower than 1 raises ValueError."""
+    tree = tree_of(ruling)
+    path = ruling.path
+    current = len(path) + 1
+    number = current if number is None else min(number, current)
+    if number < 1:
+        raise ValueError(number)
+    entries = _path_entries(tree, path)
+    if number < current:
+        node_key, selected = path[number - 1]
+        revisit, earlier = True, False
+    else:
+        node_key = ruling.current_node_key
+        selected = ruling.earlier_answers.get(node_key)
+        revisit, earlier = False, selected is not None
+    node = tree.node(node_key)
+    if selected is not None and node.choice(selected) is None:
+        selected = None
+    return StepView(
+        tree=tree,
+        number=number,
+        node_key=node_key,
+        node=node,
+        path=entries,
+        revision=ruling.revision,
+        revisit=revisit,
+        selected=selected,
+        selected_earlier=earlier and selected is not None,
+    )
+
+
+def draft_view(tree: Snapshot) -> StepView:
+    """The first question of a ruling that does not exist yet."""
+    return StepView(
+        tree=tree,
+        number=1,
+        node_key=tree.start,
+        node=tree.node(tree.start),
+        path=[],
+        revision=0,
+    )
+
+
+def open_rulings(user: User, club_ids: Any, limit: int = 50) -> list[Ruling]:
+    """The user's live rulings that are not final (unfinished or deferred), latest first,
+    in the clubs they still belong to."""
+    rulings = Ruling.objects.filter(
+        director=user,
+        club_id__in=list(club_ids),
+        mode=Mode.LIVE,
+        status__in=[Status.IN_PROGRESS, Status.DEFERRED],
+    )
+    return list(rulings.order_by("-updated_at")[:limit])

@@ -1,0 +1,353 @@
+"""Training case files (``training/files/<slug>.yaml``): read, check against their tree, load.
+
+Case files are parsed into :class:`CaseSpec` and checked against the decision tree *files* with
+:func:`validate_case` (the expected outcome exists, the expected path is a real path of the tree
+and ends in it): cases are authored against the trees as they are written. :func:`load_cases`
+(and ``manage.py bootstrap``) loads the shipped cases; unchanged files are skipped.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import IO, Any
+
+import yaml
+from django.db import transaction
+
+from laws import keys
+from training.models import CaseSource, Difficulty, TrainingCase
+from trees.loading import TREES_DIR, tree_file_paths
+from trees.parse import load_tree_file
+from trees.spec import TreeError, TreeSpec
+from trees.validate import walk
+
+CASES_DIR = Path(__file__).resolve().parent / "files"
+
+PathSteps = list[tuple[str, str]]
+
+
+class CaseError(ValueError):
+    """A case file that cannot be used. ``problems`` holds every message."""
+
+    def __init__(self, message: str, problems: Sequence[str] | None = None) -> None:
+        super().__init__(message)
+        self.problems = list(problems) if problems else [message]
+
+
+# --------------------------------------------------------------------------------------------
+# Decision trees (read from the tree files, the source of truth)
+
+
+@lru_cache(maxsize=32)
+def _load_tree(path: str, mtime_ns: int) -> TreeSpec:
+    return load_tree_file(path)
+
+
+def tree_spec(slug: str) -> TreeSpec | None:
+    """The parsed tree file ``trees/files/<slug>.yaml``; None if there is none or it is broken.
+    Cached per file modification time, so an edited tree is read again."""
+    if not re.fullmatch(r"[a-z0-9-]+", slug or ""):
+        return None
+    path = TREES_DIR / f"{slug}.yaml"
+    try:
+        return _load_tree(str(path), path.stat().st_mtime_ns)
+    except (OSError, TreeError):
+        return None
+
+
+def tree_slugs() -> list[str]:
+    return sorted(path.stem for path in tree_file_paths(TREES_DIR))
+
+
+def tree_choices(language: str = "nl") -> list[tuple[str, str]]:
+    """(slug, "title (edition)") for every readable tree file, for form select boxes."""
+    result = []
+    for slug in tree_slugs():
+        tree = tree_spec(slug)
+        if tree is not None:
+            result.append((slug, f"{tree.title.get(language)} ({tree.edition})"))
+    return result
+
+
+# --------------------------------------------------------------------------------------------
+# Case files
+
+
+@dataclass(frozen=True)
+class CaseSpec:
+    slug: str
+    tree: str
+    title: dict[str, str]
+    situation: dict[str, str]
+    explanation: dict[str, str]
+    expected_outcomes: tuple[str, ...]
+    expected_path: tuple[tuple[str, str], ...] = ()
+    cites: tuple[str, ...] = ()
+    difficulty: int = Difficulty.BASIC
+    tags: tuple[str, ...] = ()
+    source: str = field(default="", compare=False)
+
+    def as_fields(self) -> dict[str, Any]:
+        """The TrainingCase field values of this spec."""
+        return {
+            "tree_slug": self.tree,
+            "title_nl": self.title["nl"],
+            "title_en": self.title["en"],
+            "situation_nl": self.situation["nl"],
+            "situation_en": self.situation["en"],
+            "explanation_nl": self.explanation["nl"],
+            "explanation_en": self.explanation["en"],
+            "expected_outcomes": list(self.expected_outcomes),
+            "expected_path": [list(step) for step in self.expected_path],
+            "cites": list(self.cites),
+            "difficulty": self.difficulty,
+            "tags": list(self.tags),
+        }
+
+    @property
+    def content_hash(self) -> str:
+        payload = json.dumps(self.as_fields(), sort_keys=True, ensure_ascii=False)
+        return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+
+
+_CASE_FIELDS = {
+    "slug",
+    "tree",
+    "title",
+    "situation",
+    "explanation",
+    "expected",
+    "cites",
+    "difficulty",
+    "tags",
+}
+_SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+def _text(data: dict[str, Any], name: str, fail) -> dict[str, str]:
+    value = data.get(name)
+    if not isinstance(value, dict) or set(value) != {"nl", "en"}:
+        raise fail(f"{name} must be a mapping with exactly 'nl' and 'en'")
+    result = {}
+    for language in ("nl", "en"):
+        text = value[language]
+        if not isinstance(text, str) or not text.strip():
+            raise fail(f"{name} has no {language} text")
+        result[language] = text.strip()
+    return result
+
+
+def parse_case(text: str, source: str = "") -> CaseSpec:
+    """Parse a case file's text; raises CaseError naming ``source`` on the first problem."""
+
+    def fail(message: str) -> CaseError:
+        return CaseError(f"{source}: {message}" if source else message)
+
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        raise fail(f"invalid YAML: {exc}".replace("\n", " ")) from exc
+    if not isinstance(data, dict):
+        raise fail("the file must be a mapping")
+    unknown = sorted(set(map(str, data)) - _CASE_FIELDS)
+    if unknown:
+        raise fail(f"unknown field {', '.join(repr(u) for u in unknown)}")
+    for required in ("slug", "tree", "title", "situation", "explanation", "expected"):
+        if required not in data:
+            raise fail(f"missing field {required!r}")
+    slug, tree = data["slug"], data["tree"]
+    for name, value in (("slug", slug), ("tree", tree)):
+        if not isinstance(value, str) or not _SLUG_RE.match(value):
+            raise fail(f"{name} must be a lowercase slug, not {value!r}")
+
+    expected = data["expected"]
+    if not isinstance(expected, dict) or not set(expected) <= {"outcomes", "path"}:
+        raise fail("expected must be a mapping with 'outcomes' and optionally 'path'")
+    outcomes = expected.get("outcomes")
+    if not isinstance(outcomes, list) or not outcomes:
+        raise fail("expected.outcomes must be a non-empty list of outcome keys")
+    if not all(isinstance(o, str) and _SLUG_RE.match(o) for o in outcomes):
+        raise fail("expected.outcomes must hold node keys (lowercase slugs)")
+    path_steps = []
+    for index, step in enumerate(expected.get("path") or [], start=1):
+        if not isinstance(step, dict) or len(step) != 1:
+            raise fail(f"expected.path step {index} must be one 'node: choice' pair")
+        ((node, choice),) = step.items()
+        if not (isinstance(node, str) and isinstance(choice, str)):
+            raise fail(f"expected.path step {index} must be text (quote it)")
+        path_steps.append((node, choice))
+
+    cites = []
+    for raw in data.get("cites") or []:
+        try:
+            cites.append(keys.canonical(str(raw)))
+        except keys.InvalidKey as error:
+            raise fail(f"citation {raw!r} is not a law reference: {error.reason}") from None
+    difficulty = data.get("difficulty", Difficulty.BASIC)
+    if difficulty not in Difficulty.values:
+        raise fail(f"difficulty must be one of {Difficulty.values}, not {difficulty!r}")
+    tags = data.get("tags") or []
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        raise fail("tags must be a list of words")
+
+    return CaseSpec(
+        slug=slug,
+        tree=tree,
+        title=_text(data, "title", fail),
+        situation=_text(data, "situation", fail),
+        explanation=_text(data, "explanation", fail),
+        expected_outcomes=tuple(outcomes),
+        expected_path=tuple(path_steps),
+        cites=tuple(cites),
+        difficulty=int(difficulty),
+        tags=tuple(t.strip() for t in tags if t.strip()),
+        source=source,
+    )
+
+
+def load_case_file(path: Path) -> CaseSpec:
+    label = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CaseError(f"{label}: cannot read the file: {exc}") from exc
+    case = parse_case(text, label)
+    if case.slug != path.stem:
+        raise CaseError(f"{label}: slug {case.slug!r} must equal the file name {path.stem!r}")
+    return case
+
+
+def case_files(directory: Path = CASES_DIR) -> list[Path]:
+    return sorted(directory.glob("*.yaml"))
+
+
+# --------------------------------------------------------------------------------------------
+# Validation against a tree
+
+
+def outcome_problems(tree: TreeSpec | None, outcomes: Iterable[str]) -> list[str]:
+    if tree is None:
+        return ["the decision tree does not exist"]
+    problems = []
+    for key in outcomes:
+        if not tree.has_node(key):
+            problems.append(f"outcome {key!r} is not a node of tree {tree.slug!r}")
+        elif not tree.node(key).is_outcome:
+            problems.append(f"{key!r} is a question, not an outcome, in tree {tree.slug!r}")
+    return problems
+
+
+def path_problems(
+    tree: TreeSpec | None, steps: Sequence[Sequence[str]], outcomes: Iterable[str]
+) -> list[str]:
+    """Problems with an expected path: it must start at the tree's start node, follow real
+    choices (each step names the node it is at) and end in one of ``outcomes``."""
+    if tree is None or not steps:
+        return []
+    try:
+        node = walk(tree, [])
+    except TreeError as exc:
+        return [str(exc)]
+    for index, (node_key, choice_key) in enumerate(steps, start=1):
+        if node.is_outcome:
+            return [
+                f"path step {index} ({node_key}: {choice_key}) comes after outcome {node.key!r}"
+            ]
+        if node_key != node.key:
+            return [f"path step {index} names node {node_key!r}, but the path is at {node.key!r}"]
+        choice = node.choice(choice_key)
+        if choice is None:
+            valid = ", ".join(c.key for c in node.choices)
+            return [f"path step {index}: {choice_key!r} is not a choice of {node_key!r} ({valid})"]
+        if not tree.has_node(choice.target):
+            return [f"path step {index}: choice {choice_key!r} leads to a missing node"]
+        node = tree.node(choice.target)
+    if not node.is_outcome:
+        return [f"the path stops at question {node.key!r}, not at an outcome"]
+    if node.key not in set(outcomes):
+        return [f"the path ends in {node.key!r}, which is not an expected outcome"]
+    return []
+
+
+def validate_case(case: CaseSpec, tree: TreeSpec | None = None) -> list[str]:
+    """Every problem of ``case`` against its tree (read from the tree files when not given)."""
+    tree = tree if tree is not None else tree_spec(case.tree)
+    if tree is None:
+        return [f"tree {case.tree!r} does not exist (trees/files/{case.tree}.yaml)"]
+    problems = outcome_problems(tree, case.expected_outcomes)
+    if not problems:
+        problems += path_problems(tree, case.expected_path, case.expected_outcomes)
+    if len(set(case.expected_outcomes)) != len(case.expected_outcomes):
+        problems.append("an expected outcome is listed more than once")
+    return problems
+
+
+# --------------------------------------------------------------------------------------------
+# Loading the shipped cases
+
+
+@dataclass
+class LoadSummary:
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+
+    def __str__(self) -> str:
+        return (
+            f"Training cases: {self.created} created, {self.updated} updated, "
+            f"{self.unchanged} unchanged"
+        )
+
+
+def read_shipped_cases(directory: Path = CASES_DIR) -> list[CaseSpec]:
+    """Parse and validate every case file; raises CaseError listing every problem found."""
+    cases, problems = [], []
+    for path in case_files(directory):
+        try:
+            case = load_case_file(path)
+        except CaseError as exc:
+            problems.extend(exc.problems)
+            continue
+        problems.extend(f"{path}: {problem}" for problem in validate_case(case))
+        cases.append(case)
+    if problems:
+        raise CaseError("\n".join(problems), problems)
+    return cases
+
+
+def load_cases(directory: Path = CASES_DIR) -> LoadSummary:
+    """Create or update the shipped cases (club empty) from the files, in one transaction."""
+    cases = read_shipped_cases(directory)
+    summary = LoadSummary()
+    existing = {c.slug: c for c in TrainingCase.objects.filter(club__isnull=True)}
+    with transaction.atomic():
+        for spec in cases:
+            current = existing.get(spec.slug)
+            if current is not None and current.content_hash == spec.content_hash:
+                summary.unchanged += 1
+                continue
+            fields = {**spec.as_fields(), "content_hash": spec.content_hash}
+            if current is None:
+                TrainingCase.objects.create(
+                    club=None, slug=spec.slug, source=CaseSource.SHIPPED, **fields
+                )
+                summary.created += 1
+            else:
+                for name, value in fields.items():
+                    setattr(current, name, value)
+                current.save()
+                summary.updated += 1
+    return summary
+
+
+def bootstrap_cases(stdout: IO[str]) -> LoadSummary:
+    """Loader for ``manage.py bootstrap``: load the shipped training cases."""
+    summary = load_cases()
+    stdout.write(f"{summary}\n")
+    return summary

@@ -1,0 +1,250 @@
+"""The rules of a good decision tree, and walking one (pure Python, no Django).
+
+:func:`validate` returns every problem found (reachability, cycles, choices, outcomes,
+citations, bilingual text) so that an author sees them all at once. Messages name the node:
+``node 'foo': choice 'ja' points to unknown node 'bar'``. :func:`paths` lists every
+start-to-outcome path and :func:`walk` follows answers from the start.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterator, Sequence
+
+from laws import keys
+from trees.spec import NodeSpec, Path, Text, TreeError, TreeSpec
+
+__all__ = ["ensure_valid", "find_cycles", "paths", "validate", "walk"]
+
+# --------------------------------------------------------------------------------------------
+# Validation
+
+
+def _successors(tree: TreeSpec, key: str) -> list[str]:
+    if not tree.has_node(key):
+        return []
+    return [c.target for c in tree.node(key).choices if tree.has_node(c.target)]
+
+
+def find_cycles(tree: TreeSpec) -> list[list[str]]:
+    """Every distinct cycle reached by a depth-first search, as a list of node keys."""
+    white, grey, black = 0, 1, 2
+    colour = {node.key: white for node in tree.nodes}
+    cycles: list[list[str]] = []
+    seen: set[frozenset[str]] = set()
+
+    def visit(key: str, stack: list[str]) -> None:
+        colour[key] = grey
+        stack.append(key)
+        for nxt in _successors(tree, key):
+            if colour[nxt] == grey:
+                cycle = stack[stack.index(nxt) :]
+                if frozenset(cycle) not in seen:
+                    seen.add(frozenset(cycle))
+                    cycles.append(cycle)
+            elif colour[nxt] == white:
+                visit(nxt, stack)
+        stack.pop()
+        colour[key] = black
+
+    for node in tree.nodes:
+        if colour[node.key] == white:
+            visit(node.key, [])
+    return cycles
+
+
+def _reachable(tree: TreeSpec) -> set[str]:
+    if not tree.has_node(tree.start):
+        return set()
+    seen = {tree.start}
+    todo = [tree.start]
+    while todo:
+        for nxt in _successors(tree, todo.pop()):
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return seen
+
+
+def _text_problems(text: Text | None, what: str) -> Iterator[str]:
+    if text is None:
+        return
+    for language in ("nl", "en"):
+        if not getattr(text, language).strip():
+            yield f"{what} has no {language} text"
+
+
+def validate(
+    tree: TreeSpec,
+    resolves: Callable[[str], bool] | None = None,
+    trees: Collection[str] | None = None,
+) -> list[str]:
+    """Every problem with ``tree`` (empty list: the tree is good).
+
+    ``resolves(key)`` says whether a canonical citation key exists in the tree's edition; when
+    it is None citations are only checked for form. ``trees`` is the set of known tree slugs,
+    used to check ``see_tree``; when None that reference is not checked.
+    """
+    problems: list[str] = []
+
+    # nl and en everywhere (tree level)
+    problems.extend(_text_problems(tree.title, "title"))
+    problems.extend(_text_problems(tree.description, "description"))
+
+    # start node exists
+    if not tree.has_node(tree.start):
+        problems.append(f"start node {tree.start!r} does not exist")
+
+    # node keys are unique (YAML mappings guarantee it for files; specs built in code may not)
+    node_keys = [node.key for node in tree.nodes]
+    for key in sorted({k for k in node_keys if node_keys.count(k) > 1}):
+        problems.append(f"node {key!r}: defined more than once")
+
+    reachable = _reachable(tree)
+    for node in tree.nodes:
+        where = f"node {node.key!r}"
+        # every node reachable from the start
+        if tree.has_node(tree.start) and node.key not in reachable:
+            problems.append(f"{where}: not reachable from the start node {tree.start!r}")
+
+        # nl and en everywhere (node level)
+        what = "question" if node.kind == "question" else "title"
+        problems.extend(f"{where}: {p}" for p in _text_problems(node.text, what))
+        problems.extend(f"{where}: {p}" for p in _text_problems(node.help, "help"))
+
+        if node.kind == "question":
+            # at least two choices, with distinct keys and labels
+            if len(node.choices) < 2:
+                problems.append(
+                    f"{where}: a question needs at least two choices (has {len(node.choices)})"
+                )
+            choice_keys = [c.key for c in node.choices]
+            for key in sorted({k for k in choice_keys if choice_keys.count(k) > 1}):
+                problems.append(f"{where}: choice key {key!r} is used more than once")
+            for language in ("nl", "en"):
+                labels = [getattr(c.label, language).strip().casefold() for c in node.choices]
+                for label in sorted({lb for lb in labels if lb and labels.count(lb) > 1}):
+                    problems.append(f"{where}: choice label {label!r} ({language}) is not distinct")
+        else:
+            # outcomes have no choices
+            if node.choices:
+                problems.append(f"{where}: an outcome has no choices (found {len(node.choices)})")
+            # every outcome cites at least one provision
+            if not node.cites:
+                problems.append(f"{where}: an outcome must cite at least one provision")
+            outcome = node.outcome
+            if outcome is not None:
+                problems.extend(f"{where}: {p}" for p in _text_problems(outcome.ruling, "ruling"))
+                problems.extend(
+                    f"{where}: {p}" for p in _text_problems(outcome.announce, "announce")
+                )
+                problems.extend(f"{where}: {p}" for p in _text_problems(outcome.options, "options"))
+                if (
+                    outcome.see_tree is not None
+                    and trees is not None
+                    and (outcome.see_tree not in trees)
+                ):
+                    problems.append(f"{where}: see_tree {outcome.see_tree!r} is not a tree")
+
+        for choice in node.choices:
+            problems.extend(
+                f"{where}: choice {choice.key!r}: {p}"
+                for p in _text_problems(choice.label, "label")
+            )
+            # every path ends in an outcome: no choice may lead nowhere
+            if not tree.has_node(choice.target):
+                problems.append(
+                    f"{where}: choice {choice.key!r} points to unknown node {choice.target!r}"
+                )
+
+        # citations: well-formed, not repeated, and resolving in the edition
+        for key in sorted({k for k in node.cites if node.cites.count(k) > 1}):
+            problems.append(f"{where}: citation {key!r} is listed more than once")
+        for key in dict.fromkeys(node.cites):
+            try:
+                written = keys.canonical(key)
+            except keys.InvalidKey as error:
+                problems.append(f"{where}: citation {key!r} is not a law reference: {error.reason}")
+                continue
+            if written != key:
+                problems.append(f"{where}: citation {key!r} is not canonical (write {written!r})")
+            elif resolves is not None and not resolves(key):
+                problems.append(
+                    f"{where}: citation {key!r} does not resolve in edition {tree.edition}"
+                )
+
+    # no cycles
+    for cycle in find_cycles(tree):
+        loop = " → ".join([*cycle, cycle[0]])
+        problems.append(f"node {cycle[0]!r}: part of a cycle ({loop})")
+
+    return problems
+
+
+def ensure_valid(
+    tree: TreeSpec,
+    resolves: Callable[[str], bool] | None = None,
+    trees: Collection[str] | None = None,
+) -> TreeSpec:
+    """Return ``tree`` if it is valid, else raise TreeError listing every problem with the file."""
+    problems = validate(tree, resolves, trees)
+    if problems:
+        prefix = f"{tree.source}: " if tree.source else ""
+        lines = [f"{prefix}{problem}" for problem in problems]
+        raise TreeError("\n".join(lines), lines)
+    return tree
+
+
+# --------------------------------------------------------------------------------------------
+# Paths and walking
+
+
+def paths(tree: TreeSpec) -> list[Path]:
+    """Every start-to-outcome path, in file order of the choices.
+
+    Raises TreeError if the tree has a cycle (the number of paths would be infinite). Choices that
+    lead to unknown nodes and questions without choices yield no path (validate reports them).
+    """
+    if find_cycles(tree):
+        raise TreeError(f"{tree.source or tree.slug}: the tree has a cycle; no paths")
+    if not tree.has_node(tree.start):
+        return []
+    result: list[Path] = []
+
+    def follow(key: str, steps: tuple[tuple[str, str], ...]) -> None:
+        node = tree.node(key)
+        if node.kind == "outcome":
+            result.append(Path(steps=steps, outcome=key))
+            return
+        for choice in node.choices:
+            if tree.has_node(choice.target):
+                follow(choice.target, (*steps, (key, choice.key)))
+
+    follow(tree.start, ())
+    return result
+
+
+def walk(tree: TreeSpec, answers: Sequence[str]) -> NodeSpec:
+    """Follow choice keys from the start; the node reached. Raises TreeError on a wrong answer."""
+    try:
+        node = tree.node(tree.start)
+    except KeyError:
+        raise TreeError(f"{tree.slug}: start node {tree.start!r} does not exist") from None
+    for index, answer in enumerate(answers, start=1):
+        if node.kind == "outcome":
+            raise TreeError(
+                f"{tree.slug}: answer {index} ({answer!r}) given after outcome {node.key!r}"
+            )
+        choice = node.choice(answer)
+        if choice is None:
+            valid = ", ".join(c.key for c in node.choices)
+            raise TreeError(
+                f"{tree.slug}: node {node.key!r}: {answer!r} is not a choice (choose {valid})"
+            )
+        try:
+            node = tree.node(choice.target)
+        except KeyError:
+            raise TreeError(
+                f"{tree.slug}: node {node.key!r}: choice {answer!r} points to unknown node"
+                f" {choice.target!r}"
+            ) from None
+    return node
