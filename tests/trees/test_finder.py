@@ -60,6 +60,17 @@ def shipped_2017() -> list[Row]:
         ("revoke", "verzaking"),
         ("penalty card", "strafkaart"),
         ("verzak", "verzaking"),
+        ("denkpauze", "ongeoorloofde-informatie"),
+        ("aarzeling", "ongeoorloofde-informatie"),
+        ("tempo", "ongeoorloofde-informatie"),
+        ("break in tempo", "ongeoorloofde-informatie"),
+        ("hesitation", "ongeoorloofde-informatie"),
+        ("ongeoorloofde informatie", "ongeoorloofde-informatie"),
+        ("verkeerde uitleg", "verkeerde-uitleg"),
+        ("alert", "verkeerde-uitleg"),
+        ("niet gealerteerd", "verkeerde-uitleg"),
+        ("misverstand", "verkeerde-uitleg"),
+        ("misinformation", "verkeerde-uitleg"),
     ],
 )
 def test_the_words_directors_use_find_the_tree_first(typed, first):

@@ -91,6 +91,25 @@ OUTCOME_FIELDS = [
     # a minor penalty card alone gives no adjusted score; a major one brings 50E
     ("strafkaart", "kleine-strafkaart", "adjusted_score", False),
     ("strafkaart", "grote-strafkaart", "unauthorised_information", True),
+    # Law 16: called during the auction, the director only records the facts (16B2, 16B3);
+    # he adjusts after play only when the information was used and caused damage (12)
+    ("ongeoorloofde-informatie", "vastgelegd-doorspelen", "adjusted_score", False),
+    ("ongeoorloofde-informatie", "vastgelegd-doorspelen", "unauthorised_information", True),
+    ("ongeoorloofde-informatie", "geen-ui", "unauthorised_information", False),
+    ("ongeoorloofde-informatie", "resultaat-blijft", "adjusted_score", False),
+    ("ongeoorloofde-informatie", "arbitrale-score", "adjusted_score", True),
+    ("ongeoorloofde-informatie", "arbitrale-score-eigen-fout", "adjusted_score", True),
+    # Laws 21 and 75: no redress for one's own misunderstanding or a mistaken call; the misled
+    # player chooses whether to change his last call (21B1)
+    ("verkeerde-uitleg", "eigen-misverstand", "adjusted_score", False),
+    ("verkeerde-uitleg", "verkeerd-bod", "adjusted_score", False),
+    ("verkeerde-uitleg", "verkeerd-bod", "unauthorised_information", True),
+    ("verkeerde-uitleg", "verborgen-afspraak", "adjusted_score", True),
+    ("verkeerde-uitleg", "bod-gewijzigd", "chooser", "nos"),
+    ("verkeerde-uitleg", "bod-gewijzigd", "unauthorised_information", True),
+    ("verkeerde-uitleg", "bod-blijft-staan", "chooser", "nos"),
+    ("verkeerde-uitleg", "arbitrale-score", "adjusted_score", True),
+    ("verkeerde-uitleg", "resultaat-blijft", "adjusted_score", False),
 ]
 
 
