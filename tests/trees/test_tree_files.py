@@ -98,6 +98,11 @@ OUTCOME_FIELDS = [
     ("bod-gewijzigd", "te-laat-partner", "unauthorised_information", False),
     ("bod-gewijzigd", "bedoeld-vervalt", "unauthorised_information", True),
     ("bod-gewijzigd", "naar-voor-de-beurt", "see_tree", "bod-voor-de-beurt"),
+    ("spellen-en-handen", "hersteld-normaal", "adjusted_score", False),
+    ("spellen-en-handen", "niet-speelbaar-gezien", "adjusted_score", True),
+    ("spellen-en-handen", "foutief-paren", "adjusted_score", False),
+    ("spellen-en-handen", "opnieuw-bieden", "unauthorised_information", True),
+    ("spellen-en-handen", "spel-vervalt", "adjusted_score", True),
     # a minor penalty card alone gives no adjusted score; a major one brings 50E
     ("strafkaart", "kleine-strafkaart", "adjusted_score", False),
     ("strafkaart", "grote-strafkaart", "unauthorised_information", True),
