@@ -49,8 +49,15 @@ def shipped_2017() -> list[Row]:
 @pytest.mark.parametrize(
     ("typed", "first"),
     [
-        ("beurt", "voor-de-beurt-uitkomen"),
-        ("voor de beurt", "voor-de-beurt-uitkomen"),
+        ("uitkomen voor de beurt", "voor-de-beurt-uitkomen"),
+        ("voor zijn beurt geboden", "bod-voor-de-beurt"),
+        ("pas voor de beurt", "bod-voor-de-beurt"),
+        ("call out of rotation", "bod-voor-de-beurt"),
+        ("verkeerde biedkaart", "bod-gewijzigd"),
+        ("change of call", "bod-gewijzigd"),
+        ("kaart teveel", "spellen-en-handen"),
+        ("verkeerd spel", "spellen-en-handen"),
+        ("fouled board", "spellen-en-handen"),
         ("verzaakt", "verzaking"),
         ("VERZAAKT", "verzaking"),
         ("renonce", "verzaking"),
@@ -77,6 +84,13 @@ def test_the_words_directors_use_find_the_tree_first(typed, first):
     found = finder.rank(shipped_2017(), typed)
     assert found, f"nothing found for {typed!r}"
     assert found[0].slug == first
+
+
+@pytest.mark.parametrize("typed", ["beurt", "voor de beurt"])
+def test_a_turn_finds_both_trees_about_a_turn_first(typed):
+    """Out of turn in the auction or in the play: both trees come before any other."""
+    found = [row.slug for row in finder.rank(shipped_2017(), typed)]
+    assert set(found[:2]) == {"voor-de-beurt-uitkomen", "bod-voor-de-beurt"}
 
 
 def test_blinde_finds_the_trees_about_dummys_cards():
