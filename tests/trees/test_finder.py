@@ -60,6 +60,9 @@ def shipped_2017() -> list[Row]:
         ("revoke", "verzaking"),
         ("penalty card", "strafkaart"),
         ("verzak", "verzaking"),
+        ("claim", "claim"),
+        ("concessie", "claim"),
+        ("rest van de slagen", "claim"),
     ],
 )
 def test_the_words_directors_use_find_the_tree_first(typed, first):

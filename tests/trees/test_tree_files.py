@@ -90,6 +90,11 @@ OUTCOME_FIELDS = [
     # a minor penalty card alone gives no adjusted score; a major one brings 50E
     ("strafkaart", "kleine-strafkaart", "adjusted_score", False),
     ("strafkaart", "grote-strafkaart", "unauthorised_information", True),
+    # claims: the director rules on the tricks (69-71), not a Law 12 adjusted score
+    ("claim", "troef-slag", "adjusted_score", False),
+    ("claim", "concessie-bezwaar", "unauthorised_information", True),
+    ("claim", "claim-verzaking", "see_tree", "verzaking"),
+    ("claim", "concessie-geannuleerd", "chooser", "none"),
 ]
 
 
