@@ -63,6 +63,9 @@ def shipped_2017() -> list[Row]:
         ("claim", "claim"),
         ("concessie", "claim"),
         ("rest van de slagen", "claim"),
+        ("voortijdig", "voortijdig-spelen"),
+        ("te vroeg gespeeld", "voortijdig-spelen"),
+        ("premature play", "voortijdig-spelen"),
     ],
 )
 def test_the_words_directors_use_find_the_tree_first(typed, first):

@@ -95,6 +95,11 @@ OUTCOME_FIELDS = [
     ("claim", "concessie-bezwaar", "unauthorised_information", True),
     ("claim", "claim-verzaking", "see_tree", "verzaking"),
     ("claim", "concessie-geannuleerd", "chooser", "none"),
+    # premature play: the same flags as the same rulings in strafkaart
+    ("voortijdig-spelen", "voortijdig-hoogste", "chooser", "declarer"),
+    ("voortijdig-spelen", "voortijdig-hoogste", "adjusted_score", False),
+    ("voortijdig-spelen", "rechts-gespeeld", "unauthorised_information", True),
+    ("voortijdig-spelen", "recht-vervallen", "unauthorised_information", False),
 ]
 
 
