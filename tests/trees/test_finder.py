@@ -78,6 +78,12 @@ def shipped_2017() -> list[Row]:
         ("niet gealerteerd", "verkeerde-uitleg"),
         ("misverstand", "verkeerde-uitleg"),
         ("misinformation", "verkeerde-uitleg"),
+        ("claim", "claim"),
+        ("concessie", "claim"),
+        ("rest van de slagen", "claim"),
+        ("voortijdig", "voortijdig-spelen"),
+        ("te vroeg gespeeld", "voortijdig-spelen"),
+        ("premature play", "voortijdig-spelen"),
     ],
 )
 def test_the_words_directors_use_find_the_tree_first(typed, first):

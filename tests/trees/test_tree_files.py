@@ -126,6 +126,16 @@ OUTCOME_FIELDS = [
     ("verkeerde-uitleg", "bod-blijft-staan", "chooser", "nos"),
     ("verkeerde-uitleg", "arbitrale-score", "adjusted_score", True),
     ("verkeerde-uitleg", "resultaat-blijft", "adjusted_score", False),
+    # claims: the director rules on the tricks (69-71), not a Law 12 adjusted score
+    ("claim", "troef-slag", "adjusted_score", False),
+    ("claim", "concessie-bezwaar", "unauthorised_information", True),
+    ("claim", "claim-verzaking", "see_tree", "verzaking"),
+    ("claim", "concessie-geannuleerd", "chooser", "none"),
+    # premature play: the same flags as the same rulings in strafkaart
+    ("voortijdig-spelen", "voortijdig-hoogste", "chooser", "declarer"),
+    ("voortijdig-spelen", "voortijdig-hoogste", "adjusted_score", False),
+    ("voortijdig-spelen", "rechts-gespeeld", "unauthorised_information", True),
+    ("voortijdig-spelen", "recht-vervallen", "unauthorised_information", False),
 ]
 
 
