@@ -60,6 +60,8 @@ def shipped_2017() -> list[Row]:
         ("revoke", "verzaking"),
         ("penalty card", "strafkaart"),
         ("verzak", "verzaking"),
+        ("blinde waarschuwt", "blinde"),
+        ("dummy suggests", "blinde"),
     ],
 )
 def test_the_words_directors_use_find_the_tree_first(typed, first):

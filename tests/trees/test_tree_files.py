@@ -90,6 +90,16 @@ OUTCOME_FIELDS = [
     # a minor penalty card alone gives no adjusted score; a major one brings 50E
     ("strafkaart", "kleine-strafkaart", "adjusted_score", False),
     ("strafkaart", "grote-strafkaart", "unauthorised_information", True),
+    # dummy: a 43A2 violation gives the defenders the choice of hand (43B2(a)); a suggestion is
+    # extraneous information and may be adjusted (45F, 16B); 43B3 adjusts the defenders only
+    ("blinde", "tegenspelers-kiezen-leider", "chooser", "defenders"),
+    ("blinde", "tegenspelers-kiezen-blinde", "adjusted_score", False),
+    ("blinde", "blinde-suggereert", "adjusted_score", True),
+    ("blinde", "blinde-suggereert", "unauthorised_information", True),
+    ("blinde", "geen-rectificatie-tegenspelers", "adjusted_score", True),
+    ("blinde", "naar-voor-de-beurt", "see_tree", "voor-de-beurt-uitkomen"),
+    ("blinde", "verkeerde-kaart-terug", "unauthorised_information", True),
+    ("blinde", "aanduiding-blijft", "unauthorised_information", False),
 ]
 
 
