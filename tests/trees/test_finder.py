@@ -62,6 +62,9 @@ def shipped_2017() -> list[Row]:
         ("verzak", "verzaking"),
         ("blinde waarschuwt", "blinde"),
         ("dummy suggests", "blinde"),
+        ("foute slag", "slagen-en-uitslag"),
+        ("slag te weinig kaarten", "slagen-en-uitslag"),
+        ("defective trick", "slagen-en-uitslag"),
     ],
 )
 def test_the_words_directors_use_find_the_tree_first(typed, first):

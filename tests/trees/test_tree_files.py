@@ -100,6 +100,13 @@ OUTCOME_FIELDS = [
     ("blinde", "naar-voor-de-beurt", "see_tree", "voor-de-beurt-uitkomen"),
     ("blinde", "verkeerde-kaart-terug", "unauthorised_information", True),
     ("blinde", "aanduiding-blijft", "unauthorised_information", False),
+    # a defective trick found late is a deemed revoke (67B1, 64A2, 64C); recording errors and
+    # disagreements are no adjusted score (Law 79)
+    ("slagen-en-uitslag", "later-kleur-bijleggen", "adjusted_score", True),
+    ("slagen-en-uitslag", "kaart-alsnog-bijspelen", "adjusted_score", False),
+    ("slagen-en-uitslag", "tegelijk-gespeeld", "unauthorised_information", True),
+    ("slagen-en-uitslag", "schrijffout-verbeterd", "adjusted_score", False),
+    ("slagen-en-uitslag", "na-ronde-niet-overtuigd", "adjusted_score", False),
 ]
 
 
