@@ -65,6 +65,9 @@ def shipped_2017() -> list[Row]:
         ("foute slag", "slagen-en-uitslag"),
         ("slag te weinig kaarten", "slagen-en-uitslag"),
         ("defective trick", "slagen-en-uitslag"),
+        ("langzaam spel", "gedrag-en-procedure"),
+        ("slow play", "gedrag-en-procedure"),
+        ("procedurele straf", "gedrag-en-procedure"),
     ],
 )
 def test_the_words_directors_use_find_the_tree_first(typed, first):

@@ -107,6 +107,14 @@ OUTCOME_FIELDS = [
     ("slagen-en-uitslag", "tegelijk-gespeeld", "unauthorised_information", True),
     ("slagen-en-uitslag", "schrijffout-verbeterd", "adjusted_score", False),
     ("slagen-en-uitslag", "na-ronde-niet-overtuigd", "adjusted_score", False),
+    # conduct: a warning or procedural penalty is no adjusted score; a board not played gets an
+    # artificial one (12C2); UI from a violation of procedure falls under 16B; 91 is the director's
+    ("gedrag-en-procedure", "langzaam-straf", "adjusted_score", False),
+    ("gedrag-en-procedure", "bord-niet-gespeeld", "adjusted_score", True),
+    ("gedrag-en-procedure", "kunstmatige-score", "adjusted_score", True),
+    ("gedrag-en-procedure", "procedure-ongeoorloofde-informatie", "unauthorised_information", True),
+    ("gedrag-en-procedure", "procedure-waarschuwing", "unauthorised_information", False),
+    ("gedrag-en-procedure", "diskwalificatie", "chooser", "director"),
 ]
 
 
