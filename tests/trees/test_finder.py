@@ -84,6 +84,14 @@ def shipped_2017() -> list[Row]:
         ("voortijdig", "voortijdig-spelen"),
         ("te vroeg gespeeld", "voortijdig-spelen"),
         ("premature play", "voortijdig-spelen"),
+        ("blinde waarschuwt", "blinde"),
+        ("dummy suggests", "blinde"),
+        ("foute slag", "slagen-en-uitslag"),
+        ("slag te weinig kaarten", "slagen-en-uitslag"),
+        ("defective trick", "slagen-en-uitslag"),
+        ("langzaam spel", "gedrag-en-procedure"),
+        ("slow play", "gedrag-en-procedure"),
+        ("procedurele straf", "gedrag-en-procedure"),
     ],
 )
 def test_the_words_directors_use_find_the_tree_first(typed, first):

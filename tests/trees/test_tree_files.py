@@ -136,6 +136,31 @@ OUTCOME_FIELDS = [
     ("voortijdig-spelen", "voortijdig-hoogste", "adjusted_score", False),
     ("voortijdig-spelen", "rechts-gespeeld", "unauthorised_information", True),
     ("voortijdig-spelen", "recht-vervallen", "unauthorised_information", False),
+    # dummy: a 43A2 violation gives the defenders the choice of hand (43B2(a)); a suggestion is
+    # extraneous information and may be adjusted (45F, 16B); 43B3 adjusts the defenders only
+    ("blinde", "tegenspelers-kiezen-leider", "chooser", "defenders"),
+    ("blinde", "tegenspelers-kiezen-blinde", "adjusted_score", False),
+    ("blinde", "blinde-suggereert", "adjusted_score", True),
+    ("blinde", "blinde-suggereert", "unauthorised_information", True),
+    ("blinde", "geen-rectificatie-tegenspelers", "adjusted_score", True),
+    ("blinde", "naar-voor-de-beurt", "see_tree", "voor-de-beurt-uitkomen"),
+    ("blinde", "verkeerde-kaart-terug", "unauthorised_information", True),
+    ("blinde", "aanduiding-blijft", "unauthorised_information", False),
+    # a defective trick found late is a deemed revoke (67B1, 64A2, 64C); recording errors and
+    # disagreements are no adjusted score (Law 79)
+    ("slagen-en-uitslag", "later-kleur-bijleggen", "adjusted_score", True),
+    ("slagen-en-uitslag", "kaart-alsnog-bijspelen", "adjusted_score", False),
+    ("slagen-en-uitslag", "tegelijk-gespeeld", "unauthorised_information", True),
+    ("slagen-en-uitslag", "schrijffout-verbeterd", "adjusted_score", False),
+    ("slagen-en-uitslag", "na-ronde-niet-overtuigd", "adjusted_score", False),
+    # conduct: a warning or procedural penalty is no adjusted score; a board not played gets an
+    # artificial one (12C2); UI from a violation of procedure falls under 16B; 91 is the director's
+    ("gedrag-en-procedure", "langzaam-straf", "adjusted_score", False),
+    ("gedrag-en-procedure", "bord-niet-gespeeld", "adjusted_score", True),
+    ("gedrag-en-procedure", "kunstmatige-score", "adjusted_score", True),
+    ("gedrag-en-procedure", "procedure-ongeoorloofde-informatie", "unauthorised_information", True),
+    ("gedrag-en-procedure", "procedure-waarschuwing", "unauthorised_information", False),
+    ("gedrag-en-procedure", "diskwalificatie", "chooser", "director"),
 ]
 
 
