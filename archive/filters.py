@@ -191,6 +191,8 @@ class RulingFilter(django_filters.FilterSet):
                 tallies = tallies.filter(**{column: cleaned[name]})
         if cleaned.get("mode") != MODE_ALL:
             tallies = tallies.filter(mode=cleaned.get("mode") or Mode.LIVE)
+        if not cleaned.get("status"):
+            tallies = tallies.exclude(status=Status.DISCARDED)
         if cleaned.get("verdict"):
             tallies = tallies.filter(review_verdict=_verdict(cleaned["verdict"]))
         if cleaned.get("article"):
@@ -202,6 +204,9 @@ class RulingFilter(django_filters.FilterSet):
         cleaned = self.form.cleaned_data
         if cleaned.get("mode") is None:
             queryset = queryset.filter(mode=Mode.LIVE)
+        if not cleaned.get("status"):
+            # Discarded rulings are kept, but shown only when asked for by their status.
+            queryset = queryset.exclude(status=Status.DISCARDED)
         if cleaned.get("sort") is None:
             queryset = queryset.order_by(*SORTS["-created"])
         return super().filter_queryset(queryset)

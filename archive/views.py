@@ -34,7 +34,7 @@ from laws import keys
 from lib import htmx
 from lib.i18n import active_language
 from lib.text import unique_citations
-from rulings import audit
+from rulings import audit, audit_text
 from rulings.models import AppealStatus, Ruling, Status, Verdict
 from trees import citations, snapshot
 from trees.models import Tree, TreeSnapshot
@@ -255,14 +255,7 @@ def _detail_context(
         "loaded_version": loaded,
         "tree_changed": loaded is not None and loaded != ruling.tree_version,
         "tree_gone": loaded is None,
-        "events": [
-            {
-                "event": e,
-                "label": audit.ACTION_LABELS.get(e.action, e.action),
-                "data": _data_items(e.data),
-            }
-            for e in events
-        ],
+        "events": audit_text.trail(ruling, events),
         "chain_problems": audit.verify(ruling),
         "reviews": reviews,
         "can_review": can_review and final,
@@ -271,30 +264,6 @@ def _detail_context(
         "next_appeal": next_appeal,
         "articles": citations.decode(ruling.cited_articles),
     }
-
-
-def _data_items(data: Any) -> list[tuple[str, str]]:
-    """An audit event's data as (key, readable value) pairs; ``[old, new]`` pairs inside a
-    mapping (the context changes) read as ``old → new``."""
-    if not isinstance(data, dict):
-        return [("", _shown(data))]
-    return [(key, _shown(value)) for key, value in data.items()]
-
-
-def _shown(value: Any, inner: bool = False) -> str:
-    if value is None or value == "":
-        return "–"
-    if isinstance(value, dict):
-        parts = []
-        for key, item in value.items():
-            if isinstance(item, list) and len(item) == 2:
-                parts.append(f"{key}: {_shown(item[0], True)} → {_shown(item[1], True)}")
-            else:
-                parts.append(f"{key}: {_shown(item, True)}")
-        return "; ".join(parts)
-    if isinstance(value, list):
-        return (" " if inner else ", ").join(_shown(item, True) for item in value)
-    return str(value)
 
 
 @require_GET

@@ -46,6 +46,7 @@ class Action:
     CONTEXT_EDITED = "context_edited"
     DEFERRED = "deferred"
     RESUMED = "resumed"
+    DISCARDED = "discarded"
     SAVED = "saved"
     REVIEWED = "reviewed"
     APPEAL_OPENED = "appeal_opened"
@@ -60,6 +61,7 @@ ACTION_LABELS = {
     Action.CONTEXT_EDITED: _("gegevens gewijzigd"),
     Action.DEFERRED: _("uitgesteld"),
     Action.RESUMED: _("hervat"),
+    Action.DISCARDED: _("verworpen"),
     Action.SAVED: _("definitief opgeslagen"),
     Action.REVIEWED: _("beoordeeld"),
     Action.APPEAL_OPENED: _("in beroep"),

@@ -16,6 +16,7 @@ class WizardError(Exception):
     NOT_A_CHOICE = "not_a_choice"
     FINAL = "final"
     DEFERRED = "deferred"
+    DISCARDED = "discarded"
     NO_OUTCOME = "no_outcome"
     INCOMPLETE = "incomplete"
     NO_TREE = "no_tree"
@@ -33,6 +34,7 @@ class WizardError(Exception):
         NOT_A_CHOICE: _("Dat is geen antwoord op deze vraag. Er is niets gewijzigd."),
         FINAL: _("Deze arbitrage is definitief opgeslagen en kan niet meer worden gewijzigd."),
         DEFERRED: _("Deze arbitrage is uitgesteld. Hervat haar eerst."),
+        DISCARDED: _("Deze arbitrage is verworpen; ze blijft bewaard maar gaat niet verder."),
         NO_OUTCOME: _("Er is nog geen uitkomst: beantwoord eerst de vragen."),
         INCOMPLETE: _("Vul de speeldatum en het spelnummer in om de arbitrage op te slaan."),
         NO_TREE: _("Deze beslisboom bestaat niet (meer)."),

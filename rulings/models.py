@@ -20,6 +20,9 @@ class Status(models.TextChoices):
     IN_PROGRESS = "in_progress", _("bezig")
     DEFERRED = "deferred", _("uitgesteld")
     FINAL = "final", _("definitief")
+    # Abandoned by the director: kept with its trail, out of the open list and the archive's
+    # default view.
+    DISCARDED = "discarded", _("verworpen")
 
 
 class Seat(models.TextChoices):

@@ -13,5 +13,6 @@ urlpatterns = [
     path("<uuid:uuid>/gegevens/", views.context, name="context"),
     path("<uuid:uuid>/uitstellen/", views.defer, name="defer"),
     path("<uuid:uuid>/hervatten/", views.resume, name="resume"),
+    path("<uuid:uuid>/verwerpen/", views.discard, name="discard"),
     path("<uuid:uuid>/opslaan/", views.save, name="save"),
 ]

@@ -28,7 +28,7 @@ from clubs.access import clubs, get_club, get_for_user, memberships, roles_in
 from clubs.models import Role
 from laws.models import Edition
 from lib import htmx
-from rulings import audit, wizard
+from rulings import audit, audit_text, wizard
 from rulings.forms import AnswerForm, ContextForm, DraftAnswerForm, StartForm
 from rulings.models import Ruling, Status
 from rulings.steps import StepView, draft_view, open_rulings, outcome_law_cards, step_view
@@ -387,6 +387,22 @@ def defer(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
 
 
 @require_POST
+def discard(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+    found = _ruling_to_direct(request, uuid)
+    reason = request.POST.get("reason", "").strip()[:200]
+    try:
+        wizard.discard(found, request.user, reason)
+    except WizardError as error:
+        messages.warning(request, error.message)
+        return redirect(state_url(found))
+    messages.info(
+        request,
+        _("De arbitrage is verworpen. Ze blijft bewaard in het archief (status ‘verworpen’)."),
+    )
+    return redirect("home")
+
+
+@require_POST
 def resume(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     found = _ruling_to_direct(request, uuid)
     try:
@@ -409,7 +425,7 @@ def _final(request: HttpRequest, found: Ruling) -> HttpResponse:
         "law": outcome_law_cards(found.outcome),
         "steps": [s for s in steps if not s.superseded],
         "superseded": [s for s in steps if s.superseded],
-        "events": events,
+        "events": audit_text.trail(found, events),
         "problems": audit.verify(found),
     }
     return render(request, "rulings/wizard_ruling.html", context)

@@ -303,6 +303,8 @@ def _check_open(ruling: Ruling) -> None:
         raise WizardError(WizardError.FINAL)
     if ruling.status == Status.DEFERRED:
         raise WizardError(WizardError.DEFERRED)
+    if ruling.status == Status.DISCARDED:
+        raise WizardError(WizardError.DISCARDED)
 
 
 def answer(
@@ -396,6 +398,8 @@ def edit_context(
     def plan(ruling: Ruling, at: datetime):
         if ruling.status == Status.FINAL:
             raise WizardError(WizardError.FINAL)
+        if ruling.status == Status.DISCARDED:
+            raise WizardError(WizardError.DISCARDED)
         changes = _context_changes(ruling, values)
         if not changes:
             return None
@@ -412,6 +416,8 @@ def defer(ruling: Ruling, actor: User, at: datetime | None = None) -> Result:
     def plan(ruling: Ruling, at: datetime):
         if ruling.status == Status.FINAL:
             raise WizardError(WizardError.FINAL)
+        if ruling.status == Status.DISCARDED:
+            raise WizardError(WizardError.DISCARDED)
         if ruling.status == Status.DEFERRED:
             return None
         ruling.status = Status.DEFERRED
@@ -427,11 +433,29 @@ def resume(ruling: Ruling, actor: User, at: datetime | None = None) -> Result:
     def plan(ruling: Ruling, at: datetime):
         if ruling.status == Status.FINAL:
             raise WizardError(WizardError.FINAL)
+        if ruling.status == Status.DISCARDED:
+            raise WizardError(WizardError.DISCARDED)
         if ruling.status == Status.IN_PROGRESS:
             return None
         ruling.status = Status.IN_PROGRESS
         data = {"step": len(ruling.path) + 1, "node": ruling.current_node_key}
         return ("status",), [(Action.RESUMED, data)]
+
+    return _simple_transition(ruling, actor, at, plan)
+
+
+def discard(ruling: Ruling, actor: User, reason: str = "", at: datetime | None = None) -> Result:
+    """Abandon an unfinished ruling (started by mistake, or for a table that needed none). It
+    is kept with its whole trail, marked, and out of the open list; it cannot go on."""
+
+    def plan(ruling: Ruling, at: datetime):
+        if ruling.status == Status.FINAL:
+            raise WizardError(WizardError.FINAL)
+        if ruling.status == Status.DISCARDED:
+            return None
+        ruling.status = Status.DISCARDED
+        data = {"step": len(ruling.path) + 1, "node": ruling.current_node_key, "reason": reason}
+        return ("status",), [(Action.DISCARDED, data)]
 
     return _simple_transition(ruling, actor, at, plan)
 
@@ -457,6 +481,8 @@ def save(
     def plan(ruling: Ruling, at: datetime):
         if ruling.status == Status.FINAL:
             raise WizardError(WizardError.FINAL)
+        if ruling.status == Status.DISCARDED:
+            raise WizardError(WizardError.DISCARDED)
         if not ruling.outcome_key or ruling.current_node_key != ruling.outcome_key:
             raise WizardError(WizardError.NO_OUTCOME)
         missing = missing_to_save(ruling, context)

@@ -4,10 +4,12 @@ outcome was reached but not saved, and how long ago ("zojuist" at first)."""
 import uuid
 from datetime import timedelta
 
+import pytest
 from django.utils import timezone
 
-from rulings import wizard
-from rulings.models import Ruling
+from rulings import audit, wizard
+from rulings.errors import WizardError
+from rulings.models import Ruling, Status
 
 
 def begin(club, director, **extra):
@@ -45,3 +47,37 @@ def test_open_rulings_show_table_board_and_unsaved_outcome(
     assert "12\xa0minuten geleden" in second  # timesince joins with a no-break space
     assert "tafel" not in second and "nog niet definitief" not in second
     assert "1 vraag beantwoord" in second
+
+
+def test_a_director_discards_an_abandoned_ruling(proef_tree, club_a, director_a, client_director_a):
+    abandoned = begin(club_a, director_a)
+    response = client_director_a.post(
+        f"/arbitrage/{abandoned.uuid}/verwerpen/", {"reason": "verkeerde tafel"}
+    )
+    assert response.status_code == 302 and response["Location"] == "/"
+    abandoned.refresh_from_db()
+    assert abandoned.status == Status.DISCARDED
+    event = abandoned.audit_events.order_by("-sequence").first()
+    assert event.action == "discarded" and event.data["reason"] == "verkeerde tafel"
+    assert audit.verify(abandoned) == []
+    # Kept, but gone from the open list and from the archive's default view.
+    assert f'data-open-ruling="{abandoned.uuid}"' not in client_director_a.get("/").content.decode()
+    assert str(abandoned.uuid) not in client_director_a.get("/arbitrages/").content.decode()
+    listed = client_director_a.get("/arbitrages/", {"status": "discarded"}).content.decode()
+    assert str(abandoned.uuid) in listed
+    # It cannot go on, and discarding again changes nothing.
+    with pytest.raises(WizardError):
+        wizard.answer(abandoned, "geaccepteerd", 2, "ja", director_a, revision=abandoned.revision)
+    again = client_director_a.post(f"/arbitrage/{abandoned.uuid}/verwerpen/")
+    assert again.status_code == 302
+    assert abandoned.audit_events.filter(action="discarded").count() == 1
+
+
+def test_a_final_ruling_cannot_be_discarded(proef_tree, club_a, director_a):
+    ruling = begin(club_a, director_a)
+    wizard.answer(ruling, "geaccepteerd", 2, "ja", director_a, revision=ruling.revision)
+    wizard.answer(ruling, "vervangen", 3, "nee", director_a, revision=ruling.revision)
+    wizard.save(ruling, director_a, {"played_on": timezone.localdate(), "board": 3})
+    with pytest.raises(WizardError) as error:
+        wizard.discard(ruling, director_a)
+    assert error.value.code == WizardError.FINAL

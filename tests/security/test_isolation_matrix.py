@@ -353,6 +353,9 @@ RULES: dict[str, list[Case]] = {
     "wizard:resume": [
         Case("deferred", "POST", who(302, 403, 403, 302, 404), kwargs=uuid_of("deferred")),
     ],
+    "wizard:discard": [
+        Case("open", "POST", who(302, 403, 403, 302, 404), kwargs=uuid_of("open")),
+    ],
     "wizard:save": [
         Case(
             "outcome",

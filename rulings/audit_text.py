@@ -1,0 +1,201 @@
+"""The audit trail in words a committee reads: "Vraag 2 ‘Is het bod geaccepteerd?’: Ja", not
+``{"step": 2, "node": "geaccepteerd", "choice": "ja"}``.
+
+The chain stores keys (node, choice, field names); this module turns each event into a
+sentence in the active language, using the ruling's own snapshot for questions, answers and
+outcomes, and the model's field labels for the table details. Anything it does not know (an
+action added later, a bundle from a newer version) is still shown, as labelled values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from django.core.exceptions import FieldDoesNotExist
+from django.utils.translation import gettext as _
+
+from lib.i18n import active_language
+from rulings.audit import ACTION_LABELS, Action
+from rulings.models import AuditEvent, Ruling, Verdict
+from trees import snapshot
+from trees.models import TreeSnapshot
+from trees.spec import Snapshot
+
+Describer = Callable[[Mapping[str, Any], "Words"], str]
+
+
+class Words:
+    """Names of questions, answers, outcomes and fields, from the ruling's snapshot."""
+
+    def __init__(self, tree: Snapshot | None) -> None:
+        self.tree = tree
+
+    def question(self, node_key: Any) -> str:
+        node = self._node(node_key)
+        return node.text.get(active_language()) if node else str(node_key)
+
+    def answer(self, node_key: Any, choice_key: Any) -> str:
+        node = self._node(node_key)
+        choice = node.choice(str(choice_key)) if node else None
+        return choice.label.get(active_language()) if choice else str(choice_key)
+
+    def outcome(self, node_key: Any) -> str:
+        return self.question(node_key)
+
+    def _node(self, key: Any) -> Any:
+        if self.tree is None or not isinstance(key, str) or not self.tree.tree.has_node(key):
+            return None
+        return self.tree.tree.node(key)
+
+
+def field_label(name: str) -> str:
+    try:
+        return str(Ruling._meta.get_field(name).verbose_name)
+    except FieldDoesNotExist:
+        return name
+
+
+def field_value(name: str, value: Any) -> str:
+    if value in (None, "", []):
+        return "–"
+    try:
+        field = Ruling._meta.get_field(name)
+    except FieldDoesNotExist:
+        return str(value)
+    choices = dict(getattr(field, "choices", None) or [])
+    return str(choices.get(value, value))
+
+
+def _step(data: Mapping[str, Any]) -> str:
+    return _("Vraag %(n)s") % {"n": data.get("step", "?")}
+
+
+def _started(data: Mapping[str, Any], words: Words) -> str:
+    mode = _("oefening") if data.get("mode") == "training" else _("echt")
+    return _("Gestart met beslisboom %(tree)s (editie %(edition)s, %(mode)s)") % {
+        "tree": data.get("tree", "?"),
+        "edition": data.get("edition", "?"),
+        "mode": mode,
+    }
+
+
+def _answered(data: Mapping[str, Any], words: Words) -> str:
+    node = data.get("node")
+    question, answer = words.question(node), words.answer(node, data.get("choice"))
+    return f"{_step(data)} ‘{question}’: {answer}"
+
+
+def _answer_changed(data: Mapping[str, Any], words: Words) -> str:
+    node = data.get("node")
+    later = max(len(data.get("superseded") or []) - 1, 0)
+    text = _("%(step)s ‘%(question)s’: antwoord gewijzigd van %(old)s in %(new)s") % {
+        "step": _step(data),
+        "question": words.question(node),
+        "old": words.answer(node, data.get("from")),
+        "new": words.answer(node, data.get("to")),
+    }
+    if later:
+        text += "; " + _("%(n)s latere antwoorden vervallen (bewaard)") % {"n": later}
+    return text
+
+
+def _outcome_reached(data: Mapping[str, Any], words: Words) -> str:
+    return _("Uitkomst bereikt: %(outcome)s") % {"outcome": words.outcome(data.get("outcome"))}
+
+
+def _context_edited(data: Mapping[str, Any], words: Words) -> str:
+    changes = data.get("changes") or {}
+    if not isinstance(changes, Mapping):
+        return _values(data, words)
+    parts = []
+    for name, change in changes.items():
+        old, new = change if isinstance(change, list) and len(change) == 2 else (None, change)
+        parts.append(f"{field_label(name)}: {field_value(name, old)} → {field_value(name, new)}")
+    return _("Gegevens gewijzigd: %(changes)s") % {"changes": "; ".join(parts)}
+
+
+def _paused(label: str) -> Describer:
+    def describe(data: Mapping[str, Any], words: Words) -> str:
+        text = f"{label} ({_step(data).lower()} ‘{words.question(data.get('node'))}’)"
+        if data.get("reason"):
+            text += " – " + _("reden: %(reason)s") % {"reason": data["reason"]}
+        return text
+
+    return describe
+
+
+def _saved(data: Mapping[str, Any], words: Words) -> str:
+    return _("Definitief opgeslagen met de uitkomst %(outcome)s na %(n)s vragen") % {
+        "outcome": words.outcome(data.get("outcome")),
+        "n": data.get("steps", "?"),
+    }
+
+
+def _reviewed(data: Mapping[str, Any], words: Words) -> str:
+    verdict = dict(Verdict.choices).get(data.get("verdict"), data.get("verdict", "?"))
+    text = _("Beoordeeld: %(verdict)s") % {"verdict": verdict}
+    if data.get("comment"):
+        text += " – " + str(data["comment"])
+    if data.get("corrected_citations"):
+        text += " (" + ", ".join(str(key) for key in data["corrected_citations"]) + ")"
+    return text
+
+
+def _appeal(label: str) -> Describer:
+    def describe(data: Mapping[str, Any], words: Words) -> str:
+        return f"{label}: {data['note']}" if data.get("note") else label
+
+    return describe
+
+
+def _values(data: Mapping[str, Any], words: Words) -> str:
+    return "; ".join(f"{field_label(str(key))}: {value}" for key, value in data.items())
+
+
+DESCRIBERS: dict[str, Describer] = {
+    Action.STARTED: _started,
+    Action.ANSWERED: _answered,
+    Action.ANSWER_CHANGED: _answer_changed,
+    Action.OUTCOME_REACHED: _outcome_reached,
+    Action.CONTEXT_EDITED: _context_edited,
+    Action.DEFERRED: _paused(_("Uitgesteld")),
+    Action.RESUMED: _paused(_("Hervat")),
+    Action.DISCARDED: _paused(_("Verworpen")),
+    Action.SAVED: _saved,
+    Action.REVIEWED: _reviewed,
+    Action.APPEAL_OPENED: _appeal(_("Beroep ingesteld")),
+    Action.APPEAL_SETTLED: _appeal(_("Beroep afgehandeld")),
+}
+
+
+def _snapshot_of(ruling: Ruling) -> Snapshot | None:
+    if not ruling.snapshot_id:
+        return None
+    try:
+        return snapshot.get(ruling.snapshot_id)
+    except (TreeSnapshot.DoesNotExist, ValueError):
+        return None  # a ruling whose tree is gone: keys are shown as they are
+
+
+def describe(event: AuditEvent, words: Words) -> str:
+    """One event as a sentence; unknown actions and odd data still read as labelled values."""
+    data = event.data if isinstance(event.data, Mapping) else {"": event.data}
+    describer = DESCRIBERS.get(event.action, _values)
+    try:
+        return describer(data, words)
+    except (TypeError, ValueError, KeyError, AttributeError):
+        return _values(data, words)
+
+
+def trail(ruling: Ruling, events: list[AuditEvent]) -> list[dict[str, Any]]:
+    """The ruling's events as the ruling page lists them, in the words of the tree it ran on."""
+    words = Words(_snapshot_of(ruling))
+    return [
+        {
+            "event": event,
+            "label": str(ACTION_LABELS.get(event.action, event.action)),
+            "text": describe(event, words),
+        }
+        for event in events
+    ]
