@@ -26,7 +26,6 @@ def resource_dir(name: str) -> Path:
     return checkout if checkout.is_dir() else Path(__file__).resolve().parent / f"site_{name}"
 
 
-
 def env_bool(name: str, default: bool = False) -> bool:
     return os.environ.get(name, str(default)).strip().lower() in {"1", "true", "yes", "on"}
 
