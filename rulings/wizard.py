@@ -298,13 +298,19 @@ _ANSWER_FIELDS = (
 )
 
 
+# The statuses in which a ruling can no longer change, each with the reason it says why.
+CLOSED = {Status.FINAL: WizardError.FINAL, Status.DISCARDED: WizardError.DISCARDED}
+
+
+def _refuse_closed(ruling: Ruling) -> None:
+    if ruling.status in CLOSED:
+        raise WizardError(CLOSED[ruling.status])
+
+
 def _check_open(ruling: Ruling) -> None:
-    if ruling.status == Status.FINAL:
-        raise WizardError(WizardError.FINAL)
+    _refuse_closed(ruling)
     if ruling.status == Status.DEFERRED:
         raise WizardError(WizardError.DEFERRED)
-    if ruling.status == Status.DISCARDED:
-        raise WizardError(WizardError.DISCARDED)
 
 
 def answer(
@@ -396,10 +402,7 @@ def edit_context(
     """Change the table context (date, event, round, table, board, seats, contract, notes)."""
 
     def plan(ruling: Ruling, at: datetime):
-        if ruling.status == Status.FINAL:
-            raise WizardError(WizardError.FINAL)
-        if ruling.status == Status.DISCARDED:
-            raise WizardError(WizardError.DISCARDED)
+        _refuse_closed(ruling)
         changes = _context_changes(ruling, values)
         if not changes:
             return None
@@ -414,10 +417,7 @@ def defer(ruling: Ruling, actor: User, at: datetime | None = None) -> Result:
     """Park the ruling to decide later (e.g. at the end of the session)."""
 
     def plan(ruling: Ruling, at: datetime):
-        if ruling.status == Status.FINAL:
-            raise WizardError(WizardError.FINAL)
-        if ruling.status == Status.DISCARDED:
-            raise WizardError(WizardError.DISCARDED)
+        _refuse_closed(ruling)
         if ruling.status == Status.DEFERRED:
             return None
         ruling.status = Status.DEFERRED
@@ -431,10 +431,7 @@ def resume(ruling: Ruling, actor: User, at: datetime | None = None) -> Result:
     """Take up a deferred ruling where it stopped."""
 
     def plan(ruling: Ruling, at: datetime):
-        if ruling.status == Status.FINAL:
-            raise WizardError(WizardError.FINAL)
-        if ruling.status == Status.DISCARDED:
-            raise WizardError(WizardError.DISCARDED)
+        _refuse_closed(ruling)
         if ruling.status == Status.IN_PROGRESS:
             return None
         ruling.status = Status.IN_PROGRESS
@@ -449,10 +446,9 @@ def discard(ruling: Ruling, actor: User, reason: str = "", at: datetime | None =
     is kept with its whole trail, marked, and out of the open list; it cannot go on."""
 
     def plan(ruling: Ruling, at: datetime):
-        if ruling.status == Status.FINAL:
-            raise WizardError(WizardError.FINAL)
         if ruling.status == Status.DISCARDED:
-            return None
+            return None  # discarded already: a repeated request changes nothing
+        _refuse_closed(ruling)
         ruling.status = Status.DISCARDED
         data = {"step": len(ruling.path) + 1, "node": ruling.current_node_key, "reason": reason}
         return ("status",), [(Action.DISCARDED, data)]
@@ -479,10 +475,7 @@ def save(
     """Make the ruling final, with the context given (in the same transaction)."""
 
     def plan(ruling: Ruling, at: datetime):
-        if ruling.status == Status.FINAL:
-            raise WizardError(WizardError.FINAL)
-        if ruling.status == Status.DISCARDED:
-            raise WizardError(WizardError.DISCARDED)
+        _refuse_closed(ruling)
         if not ruling.outcome_key or ruling.current_node_key != ruling.outcome_key:
             raise WizardError(WizardError.NO_OUTCOME)
         missing = missing_to_save(ruling, context)
