@@ -1,0 +1,92 @@
+"""The trees of the auction-and-board and play issues in Chromium, as a director and a trainee
+meet them: found by the words directors use, walked in the wizard to the outcome their cases
+file expects, drawn on their page and in explore, and practised through a shipped case."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+import yaml
+from playwright.sync_api import Page, expect
+
+from laws.loading import bootstrap_laws
+from training.files import load_cases
+from training.models import TrainingCase, TrainingResult
+from trees.loading import TREES_DIR, load_trees
+from trees.parse import load_tree_file
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+NEW_TREES = [
+    "ongeoorloofde-informatie",
+    "verkeerde-uitleg",
+    "bod-voor-de-beurt",
+    "bod-gewijzigd",
+    "spellen-en-handen",
+    "claim",
+    "voortijdig-spelen",
+    "blinde",
+    "slagen-en-uitslag",
+    "gedrag-en-procedure",
+]
+
+
+def first_case(slug: str) -> dict:
+    cases = yaml.safe_load(Path(TREES_DIR / f"{slug}.cases.yaml").read_text(encoding="utf-8"))
+    return cases["cases"][0]
+
+
+def answer(page: Page, number: int, choice: str) -> None:
+    """Click an answer once step ``number`` is on screen (htmx swaps the steps in place)."""
+    page.locator(f'[data-wizard] input[name="step"][value="{number}"]').wait_for(state="attached")
+    page.locator(f'[data-wizard] button[name="choice"][value="{choice}"]').click()
+
+
+@pytest.fixture
+def loaded(db):
+    bootstrap_laws(io.StringIO())
+    load_trees(stdout=io.StringIO())
+    load_cases()
+
+
+@pytest.mark.parametrize("slug", NEW_TREES)
+def test_a_new_tree_from_finder_to_outcome_diagram_and_practice(
+    slug, loaded, page, live_server, login, director_a
+):
+    spec = load_tree_file(TREES_DIR / f"{slug}.yaml")
+    case = first_case(slug)
+    title = spec.title.nl
+    login(page, director_a)
+
+    # Found by a word directors use, best match first.
+    page.goto(f"{live_server.url}/arbitrage/nieuw/?editie=2017&q={spec.finder.nl[0]}")
+    first = page.locator("#tree-list .tree-choice").first
+    expect(first).to_contain_text(title)
+    first.click()
+
+    # The wizard walks the cases file's first story to its outcome.
+    for number, choice in enumerate(case["answers"], start=1):
+        answer(page, number, choice)
+    expect(page.locator("#outcome-title")).to_have_text(spec.node(case["outcome"]).text.nl)
+    expect(page.locator("[data-announce]")).to_be_visible()
+
+    # Its page draws every node; explore shows it too.
+    page.goto(f"{live_server.url}/beslisbomen/{slug}/")
+    expect(page.locator("svg.tree-diagram a.node")).to_have_count(len(spec.nodes))
+    page.goto(f"{live_server.url}/oefenen/verkennen/{slug}/")
+    expect(page.locator("svg.tree-diagram")).to_be_visible()
+
+    # A shipped practice case of the tree, answered along its model path, is graded right.
+    practice = TrainingCase.objects.filter(tree_slug=slug, club=None).order_by("slug").first()
+    assert practice is not None, f"no training case for {slug}"
+    page.goto(f"{live_server.url}/oefenen/casussen/{practice.pk}/")
+    page.get_by_role("button", name="Start de oefening").click()
+    expect(page.locator("[data-training-banner]")).to_be_visible()
+    for number, (_node, choice) in enumerate(practice.expected_path, start=1):
+        answer(page, number, choice)
+    expect(page.locator("#outcome-title")).to_be_visible()
+    page.get_by_role("button", name="Klaar: beoordeel mijn antwoord").click()
+    expect(page.locator('[data-result="right"]')).to_be_visible()
+    assert TrainingResult.objects.get(ruling__training_case=practice).correct
