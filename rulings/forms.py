@@ -78,6 +78,24 @@ def _context_fields() -> dict[str, forms.Field]:
     return fields
 
 
+class TableForm(forms.Form):
+    """Round, table and board, given at any step: they tell the director's open rulings apart
+    on the home page long before the board details are filled in at the outcome."""
+
+    FIELDS = ("round", "table", "board")
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        every = _context_fields()
+        self.fields.update({name: every[name] for name in self.FIELDS})
+        for field in self.fields.values():
+            field.widget.attrs.update(inputmode="numeric", style="max-width: 7rem")
+
+    @classmethod
+    def for_ruling(cls, ruling: Ruling) -> TableForm:
+        return cls(initial={name: getattr(ruling, name) for name in cls.FIELDS})
+
+
 class ContextForm(forms.Form):
     """The table context of a ruling. A plain form (not a ModelForm) so validating it does not
     change the ruling in memory before the wizard compares old and new values."""

@@ -11,6 +11,7 @@ urlpatterns = [
     path("<uuid:uuid>/stap/<int:number>/", views.step, name="step"),
     path("<uuid:uuid>/antwoord/", views.answer, name="answer"),
     path("<uuid:uuid>/gegevens/", views.context, name="context"),
+    path("<uuid:uuid>/tafel/", views.table, name="table"),
     path("<uuid:uuid>/uitstellen/", views.defer, name="defer"),
     path("<uuid:uuid>/hervatten/", views.resume, name="resume"),
     path("<uuid:uuid>/verwerpen/", views.discard, name="discard"),

@@ -29,7 +29,7 @@ from clubs.models import Role
 from laws.models import Edition
 from lib import htmx
 from rulings import audit, audit_text, wizard
-from rulings.forms import AnswerForm, ContextForm, DraftAnswerForm, StartForm
+from rulings.forms import AnswerForm, ContextForm, DraftAnswerForm, StartForm, TableForm
 from rulings.models import Ruling, Status
 from rulings.steps import StepView, draft_view, open_rulings, outcome_law_cards, step_view
 from rulings.wizard import WizardError
@@ -76,6 +76,8 @@ def _render_step(
         context.setdefault("answer_url", reverse("wizard:answer", args=[ruling.uuid]))
         if view.is_outcome and "context_form" not in context and not extra.get("lazy_context"):
             context["context_form"] = ContextForm.for_ruling(ruling)
+        elif not view.is_outcome:
+            context.setdefault("table_form", TableForm.for_ruling(ruling))
     return htmx.render(request, STEP_TEMPLATE, context, partial="step")
 
 
@@ -355,6 +357,29 @@ def context(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
         messages.success(request, _("De gegevens zijn bewaard."))
         return redirect(state_url(found))
     return _context_response(request, found, ContextForm.for_ruling(found), saved=True)
+
+
+@require_POST
+def table(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+    """Round, table and board at any step (the rest of the details follow at the outcome)."""
+    found = _ruling_to_direct(request, uuid)
+    form = TableForm(request.POST)
+    saved = False
+    if form.is_valid():
+        try:
+            wizard.edit_context(found, form.cleaned_data, request.user)
+        except WizardError as error:
+            return _show(request, found, error=error.message)
+        saved = True
+        if not htmx.is_partial(request):
+            messages.success(request, _("Tafel en spel zijn bewaard."))
+            return redirect(state_url(found))
+        form = TableForm.for_ruling(found)
+    elif not htmx.is_partial(request):
+        messages.warning(request, _("Tafel en spel niet bewaard: controleer de getallen."))
+        return redirect(state_url(found))
+    context = {"ruling": found, "table_form": form, "table_saved": saved}
+    return htmx.render(request, STEP_TEMPLATE, context, partial="table")
 
 
 @require_POST

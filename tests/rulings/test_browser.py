@@ -253,3 +253,61 @@ def test_screenshot_of_the_outcome_page(page, live_server, login, director_a, tr
     README_SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(shot, README_SCREENSHOT)
     assert README_SCREENSHOT.stat().st_size > 20_000
+
+
+def test_open_rulings_are_told_apart_and_an_abandoned_one_is_discarded(
+    page, live_server, login, director_a, trees
+):
+    """Two open rulings at two tables: table and board given during the questions show on the
+    home page, and the one started by mistake is discarded from there."""
+    spec = trees
+    path = longest_path(spec)
+    login(page, director_a)
+    for table, board in ((7, 12), (3, 5)):
+        open_tree(page, live_server, "Verzaking")
+        _first, choice_key = path.steps[0]
+        page.locator(f"button[name=choice][value={choice_key}]").click()
+        expect_question(page, spec, path.steps[1][0])
+        page.locator("#table-details summary").click()
+        page.get_by_label("Tafel").fill(str(table))
+        page.get_by_label("Spel").fill(str(board))
+        page.locator("[data-table-form]").get_by_role("button", name="Bewaren").click()
+        expect(page.locator("#table-details summary")).to_contain_text(f"tafel {table}")
+    page.goto(f"{live_server.url}/")
+    rows = page.locator("[data-open-ruling]")
+    expect(rows).to_have_count(2)
+    expect(rows.filter(has_text="tafel 7")).to_contain_text("spel 12")
+    expect(rows.filter(has_text="tafel 3")).to_contain_text("zojuist")
+
+    mistaken = rows.filter(has_text="tafel 3")
+    mistaken.locator("summary", has_text="Verwerpen").click()
+    mistaken.get_by_role("textbox").fill("verkeerde tafel")
+    mistaken.get_by_role("button", name="Arbitrage verwerpen").click()
+    expect(page.get_by_text("De arbitrage is verworpen")).to_be_visible()
+    expect(page.locator("[data-open-ruling]")).to_have_count(1)
+    assert Ruling.objects.filter(status=Status.DISCARDED, table=3).count() == 1
+
+
+def test_the_audit_trail_reads_in_words(page, live_server, login, director_a, trees):
+    spec = trees
+    path = longest_path(spec)
+    login(page, director_a)
+    open_tree(page, live_server, "Verzaking")
+    for node_key, choice_key in path.steps:
+        expect_question(page, spec, node_key)
+        page.locator(f"button[name=choice][value={choice_key}]").click()
+    expect(page.locator("#outcome-title")).to_have_text(spec.node(path.outcome).text.nl)
+    page.get_by_label("Spel (verplicht)").fill("14")
+    page.locator("[data-wizard-save]").click()
+    expect(page.get_by_role("heading", name=re.compile("Arbitrage: Verzaking"))).to_be_visible()
+
+    ruling = Ruling.objects.get()
+    page.goto(f"{live_server.url}/arbitrages/{ruling.uuid}/")
+    trail = page.locator(".audit-trail")
+    first_question = spec.node(path.steps[0][0]).text.nl
+    expect(trail).to_contain_text(f"Vraag 1 ‘{first_question}’")
+    expect(trail).to_contain_text("Definitief opgeslagen met de uitkomst")
+    expect(trail).not_to_contain_text("superseded")
+    expect(trail).not_to_contain_text('"choice"')
+    number = trail.locator("tbody tr td").first
+    assert number.evaluate("el => getComputedStyle(el).whiteSpace") == "nowrap"

@@ -81,3 +81,32 @@ def test_a_final_ruling_cannot_be_discarded(proef_tree, club_a, director_a):
     with pytest.raises(WizardError) as error:
         wizard.discard(ruling, director_a)
     assert error.value.code == WizardError.FINAL
+
+
+def test_table_and_board_can_be_given_at_any_step(
+    proef_tree, club_a, director_a, client_director_a
+):
+    ruling = begin(club_a, director_a)
+    url = f"/arbitrage/{ruling.uuid}/tafel/"
+    page = client_director_a.get(f"/arbitrage/{ruling.uuid}/").content.decode()
+    assert "data-table-form" in page and f'action="{url}"' in page
+    response = client_director_a.post(
+        url, {"round": "2", "table": "7", "board": "12"}, HTTP_HX_REQUEST="true"
+    )
+    html = response.content.decode()
+    assert response.status_code == 200 and html.strip().startswith('<details class="table-details')
+    assert "tafel 7" in html and "Bewaard." in html
+    ruling.refresh_from_db()
+    assert (ruling.round, ruling.table, ruling.board) == (2, 7, 12)
+    assert ruling.played_on is None and ruling.path  # nothing else touched, still at its step
+    assert ruling.audit_events.filter(action="context_edited").count() == 1
+    # A board number beyond 128 keeps nothing and says why.
+    bad = client_director_a.post(url, {"board": "200"}, HTTP_HX_REQUEST="true").content.decode()
+    assert "128" in bad
+    ruling.refresh_from_db()
+    assert ruling.board == 12
+    # Without JavaScript: a plain post and back to the step.
+    plain = client_director_a.post(url, {"table": "8"})
+    assert plain.status_code == 302
+    ruling.refresh_from_db()
+    assert ruling.table == 8 and ruling.board is None  # the plain form sends what it shows

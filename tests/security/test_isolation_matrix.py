@@ -353,6 +353,15 @@ RULES: dict[str, list[Case]] = {
     "wizard:resume": [
         Case("deferred", "POST", who(302, 403, 403, 302, 404), kwargs=uuid_of("deferred")),
     ],
+    "wizard:table": [
+        Case(
+            "open",
+            "POST",
+            who(302, 403, 403, 302, 404),
+            kwargs=uuid_of("open"),
+            data=lambda w: {"table": "4", "board": "9"},
+        ),
+    ],
     "wizard:discard": [
         Case("open", "POST", who(302, 403, 403, 302, 404), kwargs=uuid_of("open")),
     ],
