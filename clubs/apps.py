@@ -7,4 +7,3 @@ class ClubsConfig(AppConfig):
 
     def ready(self) -> None:
         from clubs import signals  # noqa: F401
-

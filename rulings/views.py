@@ -24,7 +24,14 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import push_url
 
-from clubs.access import clubs, get_club, get_for_user, memberships, roles_in
+from clubs.access import (
+    AuthenticatedHttpRequest,
+    clubs,
+    get_club,
+    get_for_user,
+    memberships,
+    roles_in,
+)
 from clubs.models import Role
 from laws.models import Edition
 from lib import htmx
@@ -108,7 +115,7 @@ def _edition_for(day: date, codes: list[str]) -> str:
 
 
 @require_GET
-def start(request: HttpRequest) -> HttpResponse:
+def start(request: AuthenticatedHttpRequest) -> HttpResponse:
     directing = clubs(request, roles=DIRECTING)
     codes = list(
         Edition.objects.filter(trees__isnull=False).distinct().values_list("code", flat=True)
@@ -194,7 +201,7 @@ def _draft_defaults(request: HttpRequest) -> dict[str, Any]:
 
 
 @never_cache
-def draft(request: HttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
+def draft(request: AuthenticatedHttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
     """The first question of a ruling that starts with its first answer."""
     if Ruling.objects.filter(uuid=uuid).exists():
         ruling = _ruling_to_direct(request, uuid)
@@ -214,7 +221,7 @@ def draft(request: HttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
     return _render_step(request, draft_view(tree), None, **context)
 
 
-def _begin(request: HttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
+def _begin(request: AuthenticatedHttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
     form = DraftAnswerForm(request.POST)
     if not form.is_valid():
         messages.warning(request, _("Dit formulier was onvolledig. Er is niets opgeslagen."))
@@ -298,7 +305,7 @@ def step(request: HttpRequest, uuid: uuid_lib.UUID, number: int) -> HttpResponse
     return _render_step(request, step_view(found, number), found)
 
 
-def _answer_existing(request: HttpRequest, found: Ruling) -> HttpResponse:
+def _answer_existing(request: AuthenticatedHttpRequest, found: Ruling) -> HttpResponse:
     form = AnswerForm(request.POST)
     if not form.is_valid():
         return _show(request, found, error=str(WizardError.MESSAGES[WizardError.NOT_A_CHOICE]))
@@ -318,7 +325,7 @@ def _answer_existing(request: HttpRequest, found: Ruling) -> HttpResponse:
 
 
 @require_POST
-def answer(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+def answer(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     return _answer_existing(request, _ruling_to_direct(request, uuid))
 
 
@@ -337,7 +344,7 @@ def _context_response(
 
 @never_cache
 @require_http_methods(["GET", "POST"])
-def context(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+def context(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     """POST: keep the table context. GET (htmx): the form, loaded after the outcome."""
     found = _ruling_to_direct(request, uuid)
     if request.method == "GET":
@@ -358,7 +365,7 @@ def context(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
 
 
 @require_POST
-def save(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+def save(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     found = _ruling_to_direct(request, uuid)
     form = ContextForm(request.POST, for_save=True, mode=found.mode)
     if not form.is_valid():
@@ -373,7 +380,7 @@ def save(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
 
 
 @require_POST
-def defer(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+def defer(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     found = _ruling_to_direct(request, uuid)
     try:
         wizard.defer(found, request.user)
@@ -387,7 +394,7 @@ def defer(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
 
 
 @require_POST
-def resume(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+def resume(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     found = _ruling_to_direct(request, uuid)
     try:
         wizard.resume(found, request.user)
@@ -415,7 +422,7 @@ def _final(request: HttpRequest, found: Ruling) -> HttpResponse:
     return render(request, "rulings/wizard_ruling.html", context)
 
 
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: AuthenticatedHttpRequest) -> HttpResponse:
     club_ids = {m.club_id for m in memberships(request)}
     return render(
         request, "rulings/home.html", {"open_rulings": open_rulings(request.user, club_ids)}

@@ -29,6 +29,7 @@ size of the tree (frozen and cached) and of the number of stored rulings.
 from __future__ import annotations
 
 import uuid as uuid_lib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -357,11 +358,15 @@ def answer(
     raise WizardError(WizardError.CONFLICT)
 
 
+# What a transition's plan returns: the fields it changed and its audit entries.
+Plan = tuple[tuple[str, ...], list[tuple[str, dict[str, Any]]]]
+
+
 def _simple_transition(
     ruling: Ruling,
     actor: User,
     at: datetime | None,
-    plan,
+    plan: Callable[[Ruling, datetime], Plan | None],
 ) -> Result:
     """Run ``plan(ruling)`` — which checks the state, changes the ruling in memory and returns
     (fields written, audit entries), or None when there is nothing to do — and commit it,
@@ -393,7 +398,7 @@ def edit_context(
 ) -> Result:
     """Change the table context (date, event, round, table, board, seats, contract, notes)."""
 
-    def plan(ruling: Ruling, at: datetime):
+    def plan(ruling: Ruling, at: datetime) -> Plan | None:
         if ruling.status == Status.FINAL:
             raise WizardError(WizardError.FINAL)
         changes = _context_changes(ruling, values)
@@ -409,7 +414,7 @@ def edit_context(
 def defer(ruling: Ruling, actor: User, at: datetime | None = None) -> Result:
     """Park the ruling to decide later (e.g. at the end of the session)."""
 
-    def plan(ruling: Ruling, at: datetime):
+    def plan(ruling: Ruling, at: datetime) -> Plan | None:
         if ruling.status == Status.FINAL:
             raise WizardError(WizardError.FINAL)
         if ruling.status == Status.DEFERRED:
@@ -424,7 +429,7 @@ def defer(ruling: Ruling, actor: User, at: datetime | None = None) -> Result:
 def resume(ruling: Ruling, actor: User, at: datetime | None = None) -> Result:
     """Take up a deferred ruling where it stopped."""
 
-    def plan(ruling: Ruling, at: datetime):
+    def plan(ruling: Ruling, at: datetime) -> Plan | None:
         if ruling.status == Status.FINAL:
             raise WizardError(WizardError.FINAL)
         if ruling.status == Status.IN_PROGRESS:
@@ -454,7 +459,7 @@ def save(
 ) -> Result:
     """Make the ruling final, with the context given (in the same transaction)."""
 
-    def plan(ruling: Ruling, at: datetime):
+    def plan(ruling: Ruling, at: datetime) -> Plan | None:
         if ruling.status == Status.FINAL:
             raise WizardError(WizardError.FINAL)
         if not ruling.outcome_key or ruling.current_node_key != ruling.outcome_key:

@@ -122,7 +122,7 @@ def test_stats_module_without_http(club_a, director_a, admin_a):
     make_ruling(club_a, admin_a, ("ja", "nee"))
     make_ruling(club_a, director_a, ("ja",), final=False)
     found = stats.groups(Ruling.objects.all())
-    assert sum(group.count for group in found) == 3
+    assert sum(group.rulings for group in found) == 3
     assert len(found) == 3  # two directors on one path, and one ruling without an outcome
     total, breakdowns = stats.summarise(stats.Counts.of(found), Ruling.objects.all())
     assert total == 3
