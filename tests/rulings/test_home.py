@@ -39,9 +39,12 @@ def test_open_rulings_show_table_board_and_unsaved_outcome(
 
     html = client_director_a.get("/").content.decode()
     first, second = row(html, at_table), row(html, older)
-    assert "ronde 3" in first and "tafel 7" in first and "spel 12" in first
+    assert "ronde 3" in first
+    assert "tafel 7" in first
+    assert "spel 12" in first
     assert "uitkomst bereikt, nog niet definitief opgeslagen" in first
     assert "zojuist" in first
     assert "12\xa0minuten geleden" in second  # timesince joins with a no-break space
-    assert "tafel" not in second and "nog niet definitief" not in second
+    assert "tafel" not in second
+    assert "nog niet definitief" not in second
     assert "1 vraag beantwoord" in second
