@@ -4,7 +4,7 @@ from .models import Review
 
 
 @admin.register(Review)
-class ReviewAdmin(admin.ModelAdmin):
+class ReviewAdmin(admin.ModelAdmin[Review]):
     """Read-only: a review is added on the ruling page, together with its audit event."""
 
     list_display = ["ruling", "verdict", "reviewer", "created_at"]

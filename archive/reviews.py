@@ -47,10 +47,11 @@ def record_review(
 
 def set_appeal(ruling: Ruling, user: User, status: str, note: str) -> None:
     """Mark the ruling under appeal (``AppealStatus.OPEN``) or the appeal settled."""
-    action = {
+    actions: dict[str, str] = {
         AppealStatus.OPEN: ReviewAction.APPEAL_OPENED,
         AppealStatus.SETTLED: ReviewAction.APPEAL_SETTLED,
-    }[status]
+    }
+    action = actions[status]
     with transaction.atomic():
         Ruling.objects.filter(pk=ruling.pk).update(appeal_status=status)
         ruling.appeal_status = status

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from functools import cached_property
+from typing import Any
 
 from django.core.paginator import Paginator
 from django.db import connection
@@ -71,6 +72,8 @@ COUNT_CAP = 1000
 class CappedPaginator(Paginator):
     """A paginator over at most ``cap`` objects, which counts no further than ``cap + 1``;
     ``capped`` tells whether there were more."""
+
+    object_list: QuerySet[Any]
 
     def __init__(self, object_list: QuerySet, per_page: int, cap: int = COUNT_CAP) -> None:
         super().__init__(object_list, per_page)

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from django.contrib.auth import get_user_model
 from django.db.models import Count, Max, QuerySet, Sum
@@ -60,7 +60,7 @@ class Group(NamedTuple):
     month: date | None
     director_id: int
     cited_articles: str
-    count: int
+    rulings: int  # how many share it (not ``count``, which would hide ``tuple.count``)
 
 
 def tree_titles() -> dict[str, str]:
@@ -146,14 +146,18 @@ class Counts:
         back instead of one per combination (thousands on a large archive)."""
         tallies = tallies.order_by()
         counts = cls()
-        for column, counter in (
-            ("tree_slug", counts.trees),
-            ("month", counts.months),
-            ("director_id", counts.directors),
-            ("cited_articles", counts.cited),
-        ):
-            for value, n in tallies.values_list(column).annotate(n=Sum("count")):
-                counter[tally_month(value) if column == "month" else value] += n
+
+        def summed(column: str) -> QuerySet[RulingTally, tuple[Any, int]]:
+            return tallies.values_list(column).annotate(n=Sum("count"))
+
+        for slug, n in summed("tree_slug"):
+            counts.trees[slug] += n
+        for month, n in summed("month"):
+            counts.months[tally_month(month)] += n
+        for director, n in summed("director_id"):
+            counts.directors[director] += n
+        for cited, n in summed("cited_articles"):
+            counts.cited[cited] += n
         reached = tallies.exclude(outcome_key="").values_list("tree_slug", "outcome_key")
         for slug, outcome, n in reached.annotate(n=Sum("count")):
             counts.outcomes[(slug, outcome)] += n

@@ -28,7 +28,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from archive import filters, search, stats
 from archive.reviews import record_review, set_appeal
-from clubs.access import clubs, get_for_user, requested_club, roles_in
+from clubs.access import AuthenticatedHttpRequest, clubs, get_for_user, requested_club, roles_in
 from clubs.models import Role
 from laws import keys
 from lib import htmx
@@ -80,7 +80,8 @@ class ReviewForm(forms.Form):
         return cited
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         correcting = cleaned.get("verdict") in (Verdict.AMENDED, Verdict.OVERTURNED)
         if correcting and not cleaned.get("corrected_ruling", "").strip():
             self.add_error(
@@ -228,9 +229,6 @@ def _detail_context(
     appeal_form: AppealForm | None = None,
 ) -> dict[str, Any]:
     steps = list(ruling.steps.order_by("answered_at", "pk"))
-    for step in steps:
-        step.question_text = snapshot.pick(step.question)
-        step.answer_text = snapshot.pick(step.answer)
     events = list(ruling.audit_events.order_by("sequence"))
     reviews = list(ruling.reviews.select_related("reviewer").order_by("created_at", "pk"))
     loaded = Tree.objects.filter(slug=ruling.tree_slug).values_list("version", flat=True).first()
@@ -278,7 +276,7 @@ def _reviewable(request: HttpRequest, uuid: UUID) -> Ruling:
 
 
 @require_POST
-def review(request: HttpRequest, uuid: UUID) -> HttpResponse:
+def review(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
     ruling = _reviewable(request, uuid)
     form = ReviewForm(request.POST)
     if not form.is_valid():
@@ -298,7 +296,7 @@ def review(request: HttpRequest, uuid: UUID) -> HttpResponse:
 
 
 @require_POST
-def appeal(request: HttpRequest, uuid: UUID) -> HttpResponse:
+def appeal(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
     ruling = _reviewable(request, uuid)
     form = AppealForm(request.POST)
     if form.is_valid():

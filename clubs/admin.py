@@ -11,7 +11,7 @@ class MembershipInline(admin.TabularInline):
 
 @admin.register(User)
 class LeidraadUserAdmin(UserAdmin):
-    fieldsets = (*UserAdmin.fieldsets, ("Leidraad", {"fields": ("language",)}))
+    fieldsets = (*(UserAdmin.fieldsets or ()), ("Leidraad", {"fields": ("language",)}))
     inlines = [MembershipInline]
 
 

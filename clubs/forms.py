@@ -1,4 +1,7 @@
+from typing import cast
+
 from django import forms
+from django.conf import settings
 from django.contrib.auth import password_validation
 from django.contrib.auth.forms import AuthenticationForm, BaseUserCreationForm, PasswordResetForm
 from django.core.validators import MaxLengthValidator
@@ -30,7 +33,7 @@ class SetupForm(BaseUserCreationForm):
 
 
 class LanguageForm(forms.Form):
-    language = forms.ChoiceField(choices=User._meta.get_field("language").choices)
+    language = forms.ChoiceField(choices=settings.LANGUAGES)  # as User.language
     next = forms.CharField(required=False)
 
 
@@ -45,7 +48,7 @@ class LoginForm(AuthenticationForm):
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        field = self.fields["username"]
+        field = cast(forms.CharField, self.fields["username"])
         field.validators.append(MaxLengthValidator(field.max_length))
 
 

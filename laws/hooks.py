@@ -8,7 +8,7 @@ registers both in its ``AppConfig.ready``; ``laws`` only calls what was register
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.dispatch import Signal
 
@@ -45,4 +45,6 @@ def uses_of(article: Article) -> list[Use]:
 
 def relink_after_import(edition: object) -> int:
     """Tell the apps that cite law text that ``edition`` was imported; the number relinked."""
-    return sum(count for _, count in edition_imported.send(sender=None, edition=edition) if count)
+    # django-stubs types a receiver's answer as ``str | None``; ours answer a count.
+    answers: list[tuple[Any, Any]] = edition_imported.send(sender=None, edition=edition)
+    return sum(count for _, count in answers if count)

@@ -275,6 +275,71 @@ def _parenthesised(scanner: _Scanner) -> str:
     return inner
 
 
+def _article(scanner: _Scanner) -> int:
+    digits = scanner.digits()
+    if not digits:
+        raise scanner.fail("it must start with an article number, such as 62 in 62D2")
+    return _number(scanner, digits, "article", MAX_ARTICLE)
+
+
+def _section(scanner: _Scanner) -> str:
+    """A capital (``62D``), or a small letter followed by an item number (``27b1a``)."""
+    char = scanner.peek()
+    if char in _CAPITALS and char:
+        scanner.position += 1
+        return char
+    if char in _SMALL and char and scanner.peek(1) in _DIGITS and scanner.peek(1):
+        scanner.position += 1
+        return char.upper()
+    return ""
+
+
+def _item(scanner: _Scanner, article: int, section: str) -> int:
+    """The item after a section (``62D2``), or after a dot without one (``12.3``)."""
+    if section:
+        digits = scanner.digits()
+        return _number(scanner, digits, "item", MAX_ITEM) if digits else 0
+    if scanner.peek() != ".":
+        return 0
+    scanner.position += 1
+    digits = scanner.digits()
+    if not digits:
+        raise scanner.fail(f"a '.' after {article} must be followed by an item number (12.3)")
+    return _number(scanner, digits, "item", MAX_ITEM)
+
+
+def _sub_item(scanner: _Scanner) -> str:
+    """A letter in parentheses (``(a)``), or a bare letter at the end (``43B2b``)."""
+    char = scanner.peek()
+    if char == "(":
+        inner = _parenthesised(scanner)
+        if len(inner) == 1 and inner.lower() in _SMALL:
+            return inner.lower()
+        if inner.isalpha() and inner.isascii():
+            raise scanner.fail(
+                f"a sub-item is a single letter such as (a), not ({inner}); "
+                "a deeper level follows in its own parentheses, as in 12C1(e)(i)"
+            )
+        raise scanner.fail(f"({inner}) is not a sub-item; a sub-item is a letter such as (a)")
+    if char in _SMALL and char:
+        scanner.position += 1
+        return char
+    return ""
+
+
+def _clause(scanner: _Scanner, sub: str) -> int:
+    """A roman numeral in parentheses after a sub-item (``12C1(e)(i)``)."""
+    if not (sub and scanner.peek() == "("):
+        return 0
+    inner = _parenthesised(scanner)
+    clause = _ROMAN_VALUES.get(inner.lower(), 0)
+    if not clause:
+        raise scanner.fail(
+            f"({inner}) after sub-item ({sub}) must be a roman numeral such as (i) or (iv)"
+        )
+    return clause
+
+
 def parse(text: str) -> Key:
     """The key ``text`` names, accepting the variants in the module docstring.
 
@@ -286,59 +351,11 @@ def parse(text: str) -> Key:
     if not compact:
         raise InvalidKey(text, "it is empty" if not text.strip() else "it has no article number")
     scanner = _Scanner(text, compact)
-
-    digits = scanner.digits()
-    if not digits:
-        raise scanner.fail("it must start with an article number, such as 62 in 62D2")
-    article = _number(scanner, digits, "article", MAX_ARTICLE)
-
-    section = ""
-    char = scanner.peek()
-    if char in _CAPITALS and char:
-        section = char
-        scanner.position += 1
-    elif char in _SMALL and char and scanner.peek(1) in _DIGITS and scanner.peek(1):
-        section = char.upper()  # "27b1a": a small letter followed by an item number
-        scanner.position += 1
-
-    item = 0
-    if section:
-        digits = scanner.digits()
-        if digits:
-            item = _number(scanner, digits, "item", MAX_ITEM)
-    elif scanner.peek() == ".":
-        scanner.position += 1
-        digits = scanner.digits()
-        if not digits:
-            raise scanner.fail(f"a '.' after {article} must be followed by an item number (12.3)")
-        item = _number(scanner, digits, "item", MAX_ITEM)
-
-    sub = ""
-    char = scanner.peek()
-    if char == "(":
-        inner = _parenthesised(scanner)
-        if len(inner) == 1 and inner.lower() in _SMALL:
-            sub = inner.lower()
-        elif inner.isalpha() and inner.isascii():
-            raise scanner.fail(
-                f"a sub-item is a single letter such as (a), not ({inner}); "
-                "a deeper level follows in its own parentheses, as in 12C1(e)(i)"
-            )
-        else:
-            raise scanner.fail(f"({inner}) is not a sub-item; a sub-item is a letter such as (a)")
-    elif char in _SMALL and char:
-        sub = char  # "43B2b": a bare letter at the end is the sub-item
-        scanner.position += 1
-
-    clause = 0
-    if sub and scanner.peek() == "(":
-        inner = _parenthesised(scanner)
-        clause = _ROMAN_VALUES.get(inner.lower(), 0)
-        if not clause:
-            raise scanner.fail(
-                f"({inner}) after sub-item ({sub}) must be a roman numeral such as (i) or (iv)"
-            )
-
+    article = _article(scanner)
+    section = _section(scanner)
+    item = _item(scanner, article, section)
+    sub = _sub_item(scanner)
+    clause = _clause(scanner, sub)
     if scanner.position < len(compact):
         rest = compact[scanner.position :]
         after = f" after {scanner.done()!r}"

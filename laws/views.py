@@ -137,8 +137,6 @@ def article(request: HttpRequest, code: str, number: str) -> HttpResponse:
     references = list(item.references.select_related("target_article", "target_provision"))
     links = _link_targets(item, references)
     footnotes = list(item.footnotes.select_related("provision"))
-    for footnote in footnotes:
-        footnote.html = _inline_html(footnote.text, links)
     referred_by = list(
         CrossReference.objects.filter(target_article=item)
         .select_related("article", "provision")
@@ -161,7 +159,7 @@ def article(request: HttpRequest, code: str, number: str) -> HttpResponse:
         "text": _paragraphs_html(item.text, links),
         "closing": _paragraphs_html(item.closing_text, links),
         "nodes": nodes,
-        "footnotes": footnotes,
+        "footnotes": [(footnote, _inline_html(footnote.text, links)) for footnote in footnotes],
         "article_footnotes": [f for f in footnotes if f.provision_id is None],
         "referred_by": referred_by,
         "other_editions": other_editions,
@@ -284,8 +282,9 @@ def compare(request: HttpRequest, number: str) -> HttpResponse:
     # By default the two latest editions that have official text of this article.
     with_text = [v.edition.code for v in versions if _has_text(v)]
     defaults = with_text[-2:] if len(with_text) > 1 else [codes[0], codes[-1]]
-    code_a = request.GET.get("a") if request.GET.get("a") in by_code else defaults[0]
-    code_b = request.GET.get("b") if request.GET.get("b") in by_code else defaults[1]
+    asked_a, asked_b = request.GET.get("a", ""), request.GET.get("b", "")
+    code_a = asked_a if asked_a in by_code else defaults[0]
+    code_b = asked_b if asked_b in by_code else defaults[1]
     a, b = by_code[code_a], by_code[code_b]
     text_a, text_b = _plain_text(a), _plain_text(b)
     comparable = _has_text(a) and _has_text(b)

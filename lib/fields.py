@@ -1,5 +1,7 @@
 """Form fields that keep hostile ids away from the database."""
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -31,8 +33,10 @@ class IdConverter:
         return str(value)
 
 
-class IdRangeMixin:
-    def clean(self, value):
+class IdRangeMixin(forms.Field):
+    """Refuses a value that is no possible primary key before the choice field looks it up."""
+
+    def clean(self, value: Any) -> Any:
         values = value if isinstance(value, list | tuple) else [value]
         if any(v not in self.empty_values and not _is_id(v) for v in values):
             raise forms.ValidationError(_("Kies een van de mogelijkheden."), code="invalid_choice")

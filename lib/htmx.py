@@ -17,8 +17,17 @@ from django.shortcuts import redirect as django_redirect
 from django.shortcuts import render as django_render
 from django.utils.cache import patch_vary_headers
 from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.middleware import HtmxDetails
 
 VARY = ("HX-Request", "HX-History-Restore-Request")
+
+
+class HtmxHttpRequest(HttpRequest):
+    """A request that passed ``HtmxMiddleware``, which sets ``request.htmx``. For views that read
+    ``request.htmx`` themselves (the helpers below also take a plain request, e.g. from a test's
+    ``RequestFactory``)."""
+
+    htmx: HtmxDetails
 
 
 def is_htmx(request: HttpRequest) -> bool:
@@ -29,7 +38,9 @@ def is_htmx(request: HttpRequest) -> bool:
 def is_partial(request: HttpRequest) -> bool:
     """Answer with a fragment: an htmx request that does not restore history."""
     details = getattr(request, "htmx", None)
-    return bool(details) and not details.history_restore_request
+    return (
+        isinstance(details, HtmxDetails) and bool(details) and not details.history_restore_request
+    )
 
 
 def vary(response: HttpResponse) -> HttpResponse:

@@ -260,7 +260,7 @@ def verify_all(rulings: Iterable[int] | None = None) -> Iterator[RulingCheck]:
     event_rows = events.iterator(CHUNK)
     pending = next(event_rows, None)
     for pk, uuid, sequence, head_hash in heads.iterator(CHUNK):
-        own: list[tuple] = []
+        own: list[tuple[Any, ...]] = []
         # Events of rulings that no longer exist cannot occur (the foreign key protects them),
         # but a lower id than the current ruling would mean the streams disagree: skip them.
         while pending is not None and pending[0] < pk:

@@ -51,9 +51,10 @@ class Words:
 
 def field_label(name: str) -> str:
     try:
-        return str(Ruling._meta.get_field(name).verbose_name)
+        field = Ruling._meta.get_field(name)
     except FieldDoesNotExist:
         return name
+    return str(getattr(field, "verbose_name", name))
 
 
 def field_value(name: str, value: Any) -> str:
@@ -133,7 +134,8 @@ def _saved(data: Mapping[str, Any], words: Words) -> str:
 
 
 def _reviewed(data: Mapping[str, Any], words: Words) -> str:
-    verdict = dict(Verdict.choices).get(data.get("verdict"), data.get("verdict", "?"))
+    code = str(data.get("verdict", "?"))
+    verdict = dict(Verdict.choices).get(code, code)
     text = _("Beoordeeld: %(verdict)s") % {"verdict": verdict}
     if data.get("comment"):
         text += " – " + str(data["comment"])

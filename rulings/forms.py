@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Field, Layout, Row
@@ -46,11 +46,11 @@ class StartForm(forms.Form):
 
     def __init__(self, *args: Any, editions: list[str], clubs: list[tuple[str, str]], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["editie"].choices = [
+        cast(forms.ChoiceField, self.fields["editie"]).choices = [
             (self.AUTO, _("Volgens de speeldatum")),
             *((code, code) for code in editions),
         ]
-        self.fields["club"].choices = clubs
+        cast(forms.ChoiceField, self.fields["club"]).choices = clubs
         if len(clubs) < 2:
             self.fields["club"].widget = forms.HiddenInput()
 
@@ -138,7 +138,8 @@ class ContextForm(forms.Form):
         return cls(initial=initial, mode=ruling.mode, **kwargs)
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         level = data.get("contract_level")
         if (data.get("contract_strain") or data.get("contract_doubled")) and not level:
             self.add_error("contract_level", _("Geef de hoogte van het contract (1–7)."))

@@ -1,6 +1,7 @@
 """Rulings with their steps and hash-chained audit events."""
 
 import uuid
+from typing import Any, NoReturn
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -8,6 +9,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from lib.i18n import pick_text
 from trees.models import TreeSnapshot
 
 
@@ -226,6 +228,16 @@ class Step(models.Model):
     def __str__(self) -> str:
         return f"{self.order}. {self.node_key} → {self.choice_key}"
 
+    @property
+    def question_text(self) -> str:
+        """The question in the active language, for display."""
+        return pick_text(self.question)
+
+    @property
+    def answer_text(self) -> str:
+        """The answer in the active language, for display."""
+        return pick_text(self.answer)
+
 
 class AuditQuerySet(models.QuerySet):
     def update(self, **kwargs):
@@ -264,10 +276,10 @@ class AuditEvent(models.Model):
     def __str__(self) -> str:
         return f"#{self.sequence} {self.action}"
 
-    def save(self, *args, **kwargs):
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if self.pk is not None:
             raise PermissionError("audit events are append-only")
         super().save(*args, **kwargs)
 
-    def delete(self, *args, **kwargs):
+    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise PermissionError("audit events are append-only")

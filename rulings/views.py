@@ -24,7 +24,14 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import push_url
 
-from clubs.access import clubs, get_club, get_for_user, memberships, roles_in
+from clubs.access import (
+    AuthenticatedHttpRequest,
+    clubs,
+    get_club,
+    get_for_user,
+    memberships,
+    roles_in,
+)
 from clubs.models import Role
 from laws.models import Edition
 from lib import htmx
@@ -110,7 +117,7 @@ def _edition_for(day: date, codes: list[str]) -> str:
 
 
 @require_GET
-def start(request: HttpRequest) -> HttpResponse:
+def start(request: AuthenticatedHttpRequest) -> HttpResponse:
     directing = clubs(request, roles=DIRECTING)
     codes = list(
         Edition.objects.filter(trees__isnull=False).distinct().values_list("code", flat=True)
@@ -196,7 +203,7 @@ def _draft_defaults(request: HttpRequest) -> dict[str, Any]:
 
 
 @never_cache
-def draft(request: HttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
+def draft(request: AuthenticatedHttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
     """The first question of a ruling that starts with its first answer."""
     if Ruling.objects.filter(uuid=uuid).exists():
         ruling = _ruling_to_direct(request, uuid)
@@ -216,7 +223,7 @@ def draft(request: HttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
     return _render_step(request, draft_view(tree), None, **context)
 
 
-def _begin(request: HttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
+def _begin(request: AuthenticatedHttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
     form = DraftAnswerForm(request.POST)
     if not form.is_valid():
         messages.warning(request, _("Dit formulier was onvolledig. Er is niets opgeslagen."))
@@ -300,7 +307,7 @@ def step(request: HttpRequest, uuid: uuid_lib.UUID, number: int) -> HttpResponse
     return _render_step(request, step_view(found, number), found)
 
 
-def _answer_existing(request: HttpRequest, found: Ruling) -> HttpResponse:
+def _answer_existing(request: AuthenticatedHttpRequest, found: Ruling) -> HttpResponse:
     form = AnswerForm(request.POST)
     if not form.is_valid():
         return _show(request, found, error=str(WizardError.MESSAGES[WizardError.NOT_A_CHOICE]))
@@ -320,7 +327,7 @@ def _answer_existing(request: HttpRequest, found: Ruling) -> HttpResponse:
 
 
 @require_POST
-def answer(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+def answer(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     return _answer_existing(request, _ruling_to_direct(request, uuid))
 
 
@@ -339,7 +346,7 @@ def _context_response(
 
 @never_cache
 @require_http_methods(["GET", "POST"])
-def context(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+def context(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     """POST: keep the table context. GET (htmx): the form, loaded after the outcome."""
     found = _ruling_to_direct(request, uuid)
     if request.method == "GET":
@@ -360,7 +367,7 @@ def context(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
 
 
 @require_POST
-def table(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+def table(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     """Round, table and board at any step (the rest of the details follow at the outcome)."""
     found = _ruling_to_direct(request, uuid)
     form = TableForm(request.POST)
@@ -383,7 +390,7 @@ def table(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
 
 
 @require_POST
-def save(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+def save(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     found = _ruling_to_direct(request, uuid)
     form = ContextForm(request.POST, for_save=True, mode=found.mode)
     if not form.is_valid():
@@ -398,7 +405,7 @@ def save(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
 
 
 @require_POST
-def defer(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+def defer(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     found = _ruling_to_direct(request, uuid)
     try:
         wizard.defer(found, request.user)
@@ -412,7 +419,7 @@ def defer(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
 
 
 @require_POST
-def discard(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+def discard(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     found = _ruling_to_direct(request, uuid)
     reason = request.POST.get("reason", "").strip()[:200]
     try:
@@ -428,7 +435,7 @@ def discard(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
 
 
 @require_POST
-def resume(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+def resume(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     found = _ruling_to_direct(request, uuid)
     try:
         wizard.resume(found, request.user)
@@ -456,7 +463,7 @@ def _final(request: HttpRequest, found: Ruling) -> HttpResponse:
     return render(request, "rulings/wizard_ruling.html", context)
 
 
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: AuthenticatedHttpRequest) -> HttpResponse:
     club_ids = {m.club_id for m in memberships(request)}
     return render(
         request, "rulings/home.html", {"open_rulings": open_rulings(request.user, club_ids)}

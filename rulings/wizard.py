@@ -29,6 +29,7 @@ size of the tree (frozen and cached) and of the number of stored rulings.
 from __future__ import annotations
 
 import uuid as uuid_lib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
@@ -299,7 +300,10 @@ _ANSWER_FIELDS = (
 
 
 # The statuses in which a ruling can no longer change, each with the reason it says why.
-CLOSED = {Status.FINAL: WizardError.FINAL, Status.DISCARDED: WizardError.DISCARDED}
+CLOSED: dict[str, str] = {
+    Status.FINAL: WizardError.FINAL,
+    Status.DISCARDED: WizardError.DISCARDED,
+}
 
 
 def _refuse_closed(ruling: Ruling) -> None:
@@ -365,11 +369,15 @@ def answer(
     raise WizardError(WizardError.CONFLICT)
 
 
+# What a transition's plan returns: the fields it changed and its audit entries.
+Plan = tuple[tuple[str, ...], list[tuple[str, dict[str, Any]]]]
+
+
 def _simple_transition(
     ruling: Ruling,
     actor: User,
     at: datetime | None,
-    plan,
+    plan: Callable[[Ruling, datetime], Plan | None],
 ) -> Result:
     """Run ``plan(ruling)`` — which checks the state, changes the ruling in memory and returns
     (fields written, audit entries), or None when there is nothing to do — and commit it,
@@ -401,7 +409,7 @@ def edit_context(
 ) -> Result:
     """Change the table context (date, event, round, table, board, seats, contract, notes)."""
 
-    def plan(ruling: Ruling, at: datetime):
+    def plan(ruling: Ruling, at: datetime) -> Plan | None:
         _refuse_closed(ruling)
         changes = _context_changes(ruling, values)
         if not changes:
@@ -416,7 +424,7 @@ def edit_context(
 def defer(ruling: Ruling, actor: User, at: datetime | None = None) -> Result:
     """Park the ruling to decide later (e.g. at the end of the session)."""
 
-    def plan(ruling: Ruling, at: datetime):
+    def plan(ruling: Ruling, at: datetime) -> Plan | None:
         _refuse_closed(ruling)
         if ruling.status == Status.DEFERRED:
             return None
@@ -430,7 +438,7 @@ def defer(ruling: Ruling, actor: User, at: datetime | None = None) -> Result:
 def resume(ruling: Ruling, actor: User, at: datetime | None = None) -> Result:
     """Take up a deferred ruling where it stopped."""
 
-    def plan(ruling: Ruling, at: datetime):
+    def plan(ruling: Ruling, at: datetime) -> Plan | None:
         _refuse_closed(ruling)
         if ruling.status == Status.IN_PROGRESS:
             return None
@@ -445,7 +453,7 @@ def discard(ruling: Ruling, actor: User, reason: str = "", at: datetime | None =
     """Abandon an unfinished ruling (started by mistake, or for a table that needed none). It
     is kept with its whole trail, marked, and out of the open list; it cannot go on."""
 
-    def plan(ruling: Ruling, at: datetime):
+    def plan(ruling: Ruling, at: datetime) -> Plan | None:
         if ruling.status == Status.DISCARDED:
             return None  # discarded already: a repeated request changes nothing
         _refuse_closed(ruling)
@@ -474,7 +482,7 @@ def save(
 ) -> Result:
     """Make the ruling final, with the context given (in the same transaction)."""
 
-    def plan(ruling: Ruling, at: datetime):
+    def plan(ruling: Ruling, at: datetime) -> Plan | None:
         _refuse_closed(ruling)
         if not ruling.outcome_key or ruling.current_node_key != ruling.outcome_key:
             raise WizardError(WizardError.NO_OUTCOME)

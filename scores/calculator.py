@@ -156,18 +156,8 @@ def _fail(text: str, problem: str) -> ContractError:
     return ContractError(f"Contract '{text}' niet te lezen: {problem}")
 
 
-def parse_contract(text: str) -> Contract | None:
-    """Read a contract with its result; ``None`` for a passed-out board.
-
-    Raises :class:`ContractError` with a one-line Dutch explanation for anything else.
-    """
-    original = text.strip()
-    cleaned = " ".join(text.translate(_DASHES).upper().split())
-    if not cleaned:
-        raise ContractError("Geen contract ingevuld (bijvoorbeeld 4SX-2, 3SA= of pass).")
-    if cleaned in _PASS_WORDS:
-        return None
-
+def _level(original: str, cleaned: str) -> tuple[int, str]:
+    """The level at the start, and the text after it."""
     level_match = re.match(r"\d+", cleaned)
     if level_match is None:
         raise _fail(original, "het moet beginnen met een niveau 1 t/m 7 (bijvoorbeeld 4S=).")
@@ -176,20 +166,21 @@ def parse_contract(text: str) -> Contract | None:
         raise _fail(
             original, f"niveau {level_match.group()} bestaat niet, een contract is 1 t/m 7."
         )
-    rest = cleaned[level_match.end() :].lstrip()
+    return level, cleaned[level_match.end() :].lstrip()
 
-    denomination: Denomination | None = None
+
+def _denomination(original: str, rest: str) -> tuple[Denomination, str]:
     for word, candidate in _DENOMINATION_WORDS:
         if rest.startswith(word):
-            denomination, rest = candidate, rest[len(word) :].lstrip()
-            break
-    if denomination is None:
-        shown = rest[:1] or "niets"
-        raise _fail(
-            original,
-            f"onbekende kleur '{shown}'; gebruik K/C (♣), R/D (♦), H (♥), S (♠) of SA/NT.",
-        )
+            return candidate, rest[len(word) :].lstrip()
+    shown = rest[:1] or "niets"
+    raise _fail(
+        original,
+        f"onbekende kleur '{shown}'; gebruik K/C (♣), R/D (♦), H (♥), S (♠) of SA/NT.",
+    )
 
+
+def _penalty(original: str, rest: str) -> tuple[Penalty, str]:
     penalty: Penalty = ""
     if rest.startswith("XX"):
         penalty, rest = "XX", rest[2:].lstrip()
@@ -197,7 +188,10 @@ def parse_contract(text: str) -> Contract | None:
         penalty, rest = "X", rest[1:].lstrip()
     if rest.startswith("X"):
         raise _fail(original, "meer dan XX (redoublet) kan niet.")
+    return penalty, rest
 
+
+def _result(original: str, rest: str) -> re.Match[str]:
     if rest[:1] in ("D", "R"):
         raise _fail(original, "schrijf X voor doublet en XX voor redoublet (D en R zijn kleuren).")
     if not rest:
@@ -210,35 +204,57 @@ def parse_contract(text: str) -> Contract | None:
             original,
             f"uitslag '{rest}' onbekend; schrijf = (precies), +1 of -2, of het aantal slagen.",
         )
+    return found
 
+
+def _tricks(original: str, level: int, found: re.Match[str]) -> int:
+    """The tricks taken by declarer, from ``=``, a number of tricks, or over- and undertricks."""
     needed = 6 + level
     if found.group("eq"):
-        tricks = needed
-    elif found.group("tricks") is not None:
+        return needed
+    if found.group("tricks") is not None:
         tricks = int(found.group("tricks"))
         if tricks > 13:
             raise _fail(original, f"{tricks} slagen kan niet, er zijn 13 slagen.")
-    else:
-        count = int(found.group("count"))
-        if count == 0:
-            raise _fail(original, "schrijf = voor precies gemaakt, niet +0 of -0.")
-        if found.group("sign") == "+":
-            tricks = needed + count
-            if tricks > 13:
-                most = 13 - needed
-                raise _fail(
-                    original,
-                    f"{count} {'overslag' if count == 1 else 'overslagen'} kan niet; "
-                    f"op niveau {level} zijn er hoogstens {most}.",
-                )
-        else:
-            tricks = needed - count
-            if tricks < 0:
-                raise _fail(
-                    original,
-                    f"{count} down kan niet; op niveau {level} hoogstens {needed} down.",
-                )
-    return Contract(level, denomination, penalty, tricks)
+        return tricks
+    count = int(found.group("count"))
+    if count == 0:
+        raise _fail(original, "schrijf = voor precies gemaakt, niet +0 of -0.")
+    if found.group("sign") == "+":
+        tricks = needed + count
+        if tricks > 13:
+            most = 13 - needed
+            raise _fail(
+                original,
+                f"{count} {'overslag' if count == 1 else 'overslagen'} kan niet; "
+                f"op niveau {level} zijn er hoogstens {most}.",
+            )
+        return tricks
+    tricks = needed - count
+    if tricks < 0:
+        raise _fail(
+            original,
+            f"{count} down kan niet; op niveau {level} hoogstens {needed} down.",
+        )
+    return tricks
+
+
+def parse_contract(text: str) -> Contract | None:
+    """Read a contract with its result; ``None`` for a passed-out board.
+
+    Raises :class:`ContractError` with a one-line Dutch explanation for anything else.
+    """
+    original = text.strip()
+    cleaned = " ".join(text.translate(_DASHES).upper().split())
+    if not cleaned:
+        raise ContractError("Geen contract ingevuld (bijvoorbeeld 4SX-2, 3SA= of pass).")
+    if cleaned in _PASS_WORDS:
+        return None
+    level, rest = _level(original, cleaned)
+    denomination, rest = _denomination(original, rest)
+    penalty, rest = _penalty(original, rest)
+    found = _result(original, rest)
+    return Contract(level, denomination, penalty, _tricks(original, level, found))
 
 
 def _trick_value(denomination: Denomination, odd_tricks: int) -> int:

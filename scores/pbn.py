@@ -92,60 +92,79 @@ def _unescape(value: str) -> str:
     return re.sub(r"\\(.)", r"\1", value)
 
 
-def _scan(text: str) -> list[_Game]:
-    """Split the text into games of (tag → value, line); other content is skipped."""
-    games: list[_Game] = []
-    game = _Game()
-    comment_from: int | None = None
-    lines = text.splitlines()
-    for number, line in enumerate(lines, start=1):
+@dataclass
+class _Scanner:
+    """Reads the text line by line into games; a ``{`` comment may span lines."""
+
+    games: list[_Game] = field(default_factory=list)
+    game: _Game = field(default_factory=_Game)
+    comment_from: int | None = None  # the line of a ``{`` not yet closed
+
+    def next_game(self) -> None:
+        self.games.append(self.game)
+        self.game = _Game()
+
+    def line(self, number: int, line: str) -> None:
         position = 0
-        if comment_from is not None:
+        if self.comment_from is not None:
             end = line.find("}")
             if end < 0:
-                continue
-            comment_from, position = None, end + 1
+                return
+            self.comment_from, position = None, end + 1
         elif line.startswith("%"):
-            continue
+            return
         elif not line.strip():
-            if not game.empty:
-                games.append(game)
-                game = _Game()
-            continue
+            if not self.game.empty:
+                self.next_game()
+            return
+        self.content(number, line, position)
+
+    def content(self, number: int, line: str, position: int) -> None:
+        """Tags from ``position`` on, skipping comments and other data."""
         while position < len(line):
             char = line[position]
             if char == "{":
                 end = line.find("}", position + 1)
                 if end < 0:
-                    comment_from = number
-                    break
+                    self.comment_from = number
+                    return
                 position = end + 1
             elif char == ";":
-                break
+                return
             elif char == "[":
-                found = _TAG.match(line, position)
-                if found is None:
-                    snippet = line[position:].strip()[:40]
-                    raise PbnError(
-                        number,
-                        f"tag niet te lezen: '{snippet}'; verwacht [Naam \"waarde\"].",
-                    )
-                name, value = found.group("name"), _unescape(found.group("value"))
-                if name in game.tags:
-                    # A repeated tag without an empty line between games: a new game starts.
-                    games.append(game)
-                    game = _Game()
-                if game.empty:
-                    game.first_line = number
-                game.tags[name] = (value, number)
-                position = found.end()
+                position = self.tag(number, line, position)
             else:
                 position += 1  # section data of a skipped tag, or stray text
-    if comment_from is not None:
-        raise PbnError(comment_from, "commentaar met { wordt nergens met } gesloten.")
-    if not game.empty:
-        games.append(game)
-    return games
+
+    def tag(self, number: int, line: str, position: int) -> int:
+        """Read the tag at ``position``; the position after it."""
+        found = _TAG.match(line, position)
+        if found is None:
+            snippet = line[position:].strip()[:40]
+            raise PbnError(
+                number,
+                f"tag niet te lezen: '{snippet}'; verwacht [Naam \"waarde\"].",
+            )
+        name, value = found.group("name"), _unescape(found.group("value"))
+        if name in self.game.tags:
+            # A repeated tag without an empty line between games: a new game starts.
+            self.next_game()
+        if self.game.empty:
+            self.game.first_line = number
+        self.game.tags[name] = (value, number)
+        return found.end()
+
+
+def _scan(text: str) -> list[_Game]:
+    """Split the text into games of (tag → value, line); other content is skipped."""
+    scanner = _Scanner()
+    for number, line in enumerate(text.splitlines(), start=1):
+        scanner.line(number, line)
+    if scanner.comment_from is not None:
+        raise PbnError(scanner.comment_from, "commentaar met { wordt nergens met } gesloten.")
+    if not scanner.game.empty:
+        scanner.games.append(scanner.game)
+    return scanner.games
 
 
 def _resolve_inheritance(games: list[_Game]) -> None:

@@ -34,7 +34,7 @@ import threading
 import time
 import urllib.parse
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import datetime, timedelta
 from http.cookies import SimpleCookie
 from pathlib import Path
 
@@ -176,7 +176,8 @@ def one_ruling(browser: Browser, rng: random.Random) -> None:
     save = SAVE.search(page)
     if save is None:
         raise FlowError(f"{path}: neither a question nor an outcome with a save button")
-    played = date.today() - timedelta(days=rng.randrange(60))
+    today = datetime.now().astimezone().date()  # this machine's date, as the server's
+    played = today - timedelta(days=rng.randrange(60))
     context = {
         "played_on": played.isoformat(),
         "event": "Laadtest",

@@ -4,20 +4,20 @@ from .models import SessionParticipant, TrainingCase, TrainingResult, TrainingSe
 
 
 @admin.register(TrainingCase)
-class TrainingCaseAdmin(admin.ModelAdmin):
+class TrainingCaseAdmin(admin.ModelAdmin[TrainingCase]):
     list_display = ["title_nl", "tree_slug", "difficulty", "club", "source"]
     list_filter = ["source", "tree_slug", "difficulty", "club"]
     search_fields = ["title_nl", "title_en", "slug"]
     readonly_fields = ["content_hash", "created_at", "updated_at"]
 
 
-class SessionParticipantInline(admin.TabularInline):
+class SessionParticipantInline(admin.TabularInline[SessionParticipant, TrainingSession]):
     model = SessionParticipant
     extra = 0
 
 
 @admin.register(TrainingSession)
-class TrainingSessionAdmin(admin.ModelAdmin):
+class TrainingSessionAdmin(admin.ModelAdmin[TrainingSession]):
     list_display = ["title", "code", "club", "trainer", "created_at", "closed_at"]
     list_filter = ["club"]
     filter_horizontal = ["cases"]
@@ -25,7 +25,7 @@ class TrainingSessionAdmin(admin.ModelAdmin):
 
 
 @admin.register(TrainingResult)
-class TrainingResultAdmin(admin.ModelAdmin):
+class TrainingResultAdmin(admin.ModelAdmin[TrainingResult]):
     list_display = ["ruling", "correct", "outcome_key", "graded_at"]
     list_filter = ["correct"]
     readonly_fields = [f.name for f in TrainingResult._meta.fields]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -130,7 +130,11 @@ _CASE_FIELDS = {
 _SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 
 
-def _text(data: dict[str, Any], name: str, fail) -> dict[str, str]:
+# Makes the error for a problem in the file being parsed (naming the file).
+_Fail = Callable[[str], CaseError]
+
+
+def _text(data: dict[str, Any], name: str, fail: _Fail) -> dict[str, str]:
     value = data.get(name)
     if not isinstance(value, dict) or set(value) != {"nl", "en"}:
         raise fail(f"{name} must be a mapping with exactly 'nl' and 'en'")
@@ -143,12 +147,8 @@ def _text(data: dict[str, Any], name: str, fail) -> dict[str, str]:
     return result
 
 
-def parse_case(text: str, source: str = "") -> CaseSpec:
-    """Parse a case file's text; raises CaseError naming ``source`` on the first problem."""
-
-    def fail(message: str) -> CaseError:
-        return CaseError(f"{source}: {message}" if source else message)
-
+def _case_mapping(text: str, fail: _Fail) -> dict[str, Any]:
+    """The file's YAML: a mapping of known fields, with the required ones present."""
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
@@ -161,12 +161,15 @@ def parse_case(text: str, source: str = "") -> CaseSpec:
     for required in ("slug", "tree", "title", "situation", "explanation", "expected"):
         if required not in data:
             raise fail(f"missing field {required!r}")
-    slug, tree = data["slug"], data["tree"]
-    for name, value in (("slug", slug), ("tree", tree)):
+    for name in ("slug", "tree"):
+        value = data[name]
         if not isinstance(value, str) or not _SLUG_RE.match(value):
             raise fail(f"{name} must be a lowercase slug, not {value!r}")
+    return data
 
-    expected = data["expected"]
+
+def _expected(expected: Any, fail: _Fail) -> tuple[list[str], list[tuple[str, str]]]:
+    """``expected``: its outcome keys and its model path as (node, choice) pairs."""
     if not isinstance(expected, dict) or not set(expected) <= {"outcomes", "path"}:
         raise fail("expected must be a mapping with 'outcomes' and optionally 'path'")
     outcomes = expected.get("outcomes")
@@ -182,31 +185,55 @@ def parse_case(text: str, source: str = "") -> CaseSpec:
         if not (isinstance(node, str) and isinstance(choice, str)):
             raise fail(f"expected.path step {index} must be text (quote it)")
         path_steps.append((node, choice))
+    return outcomes, path_steps
 
+
+def _cites(data: dict[str, Any], fail: _Fail) -> list[str]:
     cites = []
     for raw in data.get("cites") or []:
         try:
             cites.append(keys.canonical(str(raw)))
         except keys.InvalidKey as error:
             raise fail(f"citation {raw!r} is not a law reference: {error.reason}") from None
+    return cites
+
+
+def _difficulty(data: dict[str, Any], fail: _Fail) -> int:
     difficulty = data.get("difficulty", Difficulty.BASIC)
     if difficulty not in Difficulty.values:
         raise fail(f"difficulty must be one of {Difficulty.values}, not {difficulty!r}")
+    return int(difficulty)
+
+
+def _tags(data: dict[str, Any], fail: _Fail) -> tuple[str, ...]:
     tags = data.get("tags") or []
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         raise fail("tags must be a list of words")
+    return tuple(t.strip() for t in tags if t.strip())
 
+
+def parse_case(text: str, source: str = "") -> CaseSpec:
+    """Parse a case file's text; raises CaseError naming ``source`` on the first problem."""
+
+    def fail(message: str) -> CaseError:
+        return CaseError(f"{source}: {message}" if source else message)
+
+    data = _case_mapping(text, fail)
+    outcomes, path_steps = _expected(data["expected"], fail)
+    cites = _cites(data, fail)
+    difficulty = _difficulty(data, fail)
+    tags = _tags(data, fail)
     return CaseSpec(
-        slug=slug,
-        tree=tree,
+        slug=data["slug"],
+        tree=data["tree"],
         title=_text(data, "title", fail),
         situation=_text(data, "situation", fail),
         explanation=_text(data, "explanation", fail),
         expected_outcomes=tuple(outcomes),
         expected_path=tuple(path_steps),
         cites=tuple(cites),
-        difficulty=int(difficulty),
-        tags=tuple(t.strip() for t in tags if t.strip()),
+        difficulty=difficulty,
+        tags=tags,
         source=source,
     )
 

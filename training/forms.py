@@ -7,6 +7,7 @@ Forms validate and convert only; saving and access checks live in the views and 
 from __future__ import annotations
 
 import re
+from typing import Any, cast
 
 from django import forms
 from django.db.models import QuerySet
@@ -40,7 +41,7 @@ def path_from_answers(tree: TreeSpec, answers: list[str]) -> list[tuple[str, str
     return steps
 
 
-class ClubChoiceMixin:
+class ClubChoiceMixin(forms.BaseForm):
     """A ``club`` field when the user can act for more than one club; none otherwise."""
 
     def setup_club(self, clubs: list[Club]) -> None:
@@ -117,10 +118,13 @@ class TrainingCaseForm(ClubChoiceMixin, forms.ModelForm):
                 "path_answers", ", ".join(c for _n, c in self.instance.expected_path)
             )
         language = active_language()
-        self.fields["tree_slug"].choices = [("", "---------"), *tree_choices(language)]
+        cast(forms.ChoiceField, self.fields["tree_slug"]).choices = [
+            ("", "---------"),
+            *tree_choices(language),
+        ]
         slug = self.data.get(self.add_prefix("tree_slug")) or self.initial.get("tree_slug")
         self.tree = tree_spec(slug) if slug else None
-        self.fields["expected_outcomes"].choices = (
+        cast(forms.ChoiceField, self.fields["expected_outcomes"]).choices = (
             [(node.key, node.text.get(language)) for node in self.tree.outcomes]
             if self.tree is not None
             else []
@@ -142,8 +146,9 @@ class TrainingCaseForm(ClubChoiceMixin, forms.ModelForm):
     def clean_tags_text(self) -> list[str]:
         return [slugify(tag) for tag in self.cleaned_data["tags_text"].split(",") if slugify(tag)]
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         tree = tree_spec(data.get("tree_slug", ""))
         outcomes = data.get("expected_outcomes") or []
         if tree is None or not outcomes:
@@ -199,22 +204,29 @@ def unique_case_slug(club: Club, title: str) -> str:
     return slug
 
 
+class CaseChoiceField(ModelMultipleChoiceField):
+    """Cases listed by their title."""
+
+    def label_from_instance(self, obj: TrainingCase) -> str:
+        return obj.title
+
+
 class TrainingSessionForm(ClubChoiceMixin, forms.ModelForm):
     class Meta:
         model = TrainingSession
         fields = ["title", "cases"]
         widgets = {"cases": forms.CheckboxSelectMultiple}
         labels = {"title": _("Naam van de sessie"), "cases": _("Casussen")}
-        field_classes = {"cases": ModelMultipleChoiceField}
+        field_classes = {"cases": CaseChoiceField}
 
     def __init__(self, *args, clubs: list[Club], cases: QuerySet[TrainingCase], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.setup_club(clubs)
-        self.fields["cases"].queryset = cases
-        self.fields["cases"].label_from_instance = lambda case: case.title
+        cast(CaseChoiceField, self.fields["cases"]).queryset = cases
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         club = data.get("club") or (self.clubs[0] if self.clubs else None)
         for case in data.get("cases") or []:
             if case.club_id is not None and club is not None and case.club_id != club.pk:

@@ -101,7 +101,7 @@ def session_grid(
         participants = participants.filter(user=only_user)
         rulings = rulings.filter(director=only_user)
     rulings = rulings.select_related("training_result").order_by("created_at", "pk")
-    attempts: dict[tuple[int, int], list[Ruling]] = {}
+    attempts: dict[tuple[int, int | None], list[Ruling]] = {}
     for ruling in rulings:
         attempts.setdefault((ruling.director_id, ruling.training_case_id), []).append(ruling)
     rows = []

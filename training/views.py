@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError
 from django.db.models import Count
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from clubs.access import clubs, get_for_user, roles_in
+from clubs.access import AuthenticatedHttpRequest, clubs, get_for_user, roles_in
 from clubs.models import Role
 from lib import htmx
 from lib.fields import parse_id
@@ -41,11 +41,11 @@ from trees.snapshot import get as snapshot_get
 TRAINERS = [Role.TRAINER]
 
 
-def _club_ids(request: HttpRequest) -> list[int]:
+def _club_ids(request: AuthenticatedHttpRequest) -> list[int]:
     return [club.pk for club in clubs(request)]
 
 
-def _get_case_for_user(request: HttpRequest, pk: int) -> TrainingCase:
+def _get_case_for_user(request: AuthenticatedHttpRequest, pk: int) -> TrainingCase:
     """A shipped case or a case of one of the user's clubs; 404 otherwise."""
     case = practice.cases_for(_club_ids(request)).filter(pk=pk).first()
     if case is None:
@@ -53,18 +53,18 @@ def _get_case_for_user(request: HttpRequest, pk: int) -> TrainingCase:
     return case
 
 
-def _get_own_case_for_trainer(request: HttpRequest, pk: int) -> TrainingCase:
+def _get_own_case_for_trainer(request: AuthenticatedHttpRequest, pk: int) -> TrainingCase:
     """A club's own case, for a trainer of that club (shipped cases change only in files)."""
     return get_for_user(request, TrainingCase.objects.all(), roles=TRAINERS, pk=pk)
 
 
-def _get_session_for_trainer(request: HttpRequest, pk: int) -> TrainingSession:
+def _get_session_for_trainer(request: AuthenticatedHttpRequest, pk: int) -> TrainingSession:
     return get_for_user(
         request, TrainingSession.objects.select_related("club", "trainer"), roles=TRAINERS, pk=pk
     )
 
 
-def _get_session_for_participant(request: HttpRequest, pk: int) -> TrainingSession:
+def _get_session_for_participant(request: AuthenticatedHttpRequest, pk: int) -> TrainingSession:
     participant = (
         SessionParticipant.objects.filter(session_id=pk, user=request.user)
         .select_related("session__club", "session__trainer")
@@ -75,7 +75,7 @@ def _get_session_for_participant(request: HttpRequest, pk: int) -> TrainingSessi
     return participant.session
 
 
-def _get_attempt_for_user(request: HttpRequest, uuid: uuid_lib.UUID) -> Ruling:
+def _get_attempt_for_user(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> Ruling:
     """A practice ruling: the trainee's own, or any of the club's for its trainers."""
     ruling = get_for_user(
         request,
@@ -91,7 +91,7 @@ def _get_attempt_for_user(request: HttpRequest, uuid: uuid_lib.UUID) -> Ruling:
     return ruling
 
 
-def _can_edit(request: HttpRequest, case: TrainingCase) -> bool:
+def _can_edit(request: AuthenticatedHttpRequest, case: TrainingCase) -> bool:
     return case.club_id is not None and Role.TRAINER in roles_in(request, case.club_id)
 
 
@@ -99,7 +99,7 @@ def _can_edit(request: HttpRequest, case: TrainingCase) -> bool:
 # Overview and history
 
 
-def index(request: HttpRequest) -> HttpResponse:
+def index(request: AuthenticatedHttpRequest) -> HttpResponse:
     cases = practice.cases_for(_club_ids(request))
     tree = request.GET.get("boom", "")
     if tree:
@@ -124,7 +124,7 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "rulings/training_index.html", context)
 
 
-def history(request: HttpRequest) -> HttpResponse:
+def history(request: AuthenticatedHttpRequest) -> HttpResponse:
     attempts = (
         Ruling.objects.filter(director=request.user, mode=Mode.TRAINING)
         .exclude(training_case=None)
@@ -142,7 +142,7 @@ def history(request: HttpRequest) -> HttpResponse:
 # Cases
 
 
-def case_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def case_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     case = _get_case_for_user(request, pk)
     session = None
     if request.GET.get("sessie"):
@@ -168,7 +168,7 @@ def case_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-def case_start(request: HttpRequest, pk: int) -> HttpResponse:
+def case_start(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     """A fresh ruling id for every start, in the URL (as in the wizard): going back to the
     first question after answering it finds the practice instead of starting a second one."""
     case = _get_case_for_user(request, pk)
@@ -177,7 +177,9 @@ def case_start(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(f"{url}?sessie={session.pk}" if session else url)
 
 
-def _posted_session(request: HttpRequest, case: TrainingCase) -> TrainingSession | None:
+def _posted_session(
+    request: AuthenticatedHttpRequest, case: TrainingCase
+) -> TrainingSession | None:
     raw = request.POST.get("sessie") or request.GET.get("sessie")
     if not raw:
         return None
@@ -194,7 +196,11 @@ def _posted_session(request: HttpRequest, case: TrainingCase) -> TrainingSession
 
 
 def _render_practice(
-    request: HttpRequest, case: TrainingCase, view: StepView, ruling: Ruling | None, **extra
+    request: AuthenticatedHttpRequest,
+    case: TrainingCase,
+    view: StepView,
+    ruling: Ruling | None,
+    **extra,
 ) -> HttpResponse:
     """A step of a practice inside the wizard's own step template, with the Oefening banner
     and the situation above it (both outside ``#wizard``, so they stay when htmx swaps a step)."""
@@ -218,7 +224,7 @@ def _render_practice(
 
 
 @never_cache
-def draft(request: HttpRequest, pk: int, uuid: uuid_lib.UUID) -> HttpResponse:
+def draft(request: AuthenticatedHttpRequest, pk: int, uuid: uuid_lib.UUID) -> HttpResponse:
     """The first question of a practice; the practice ruling is created by the first answer."""
     case = _get_case_for_user(request, pk)
     existing = Ruling.objects.filter(uuid=uuid).first()
@@ -238,7 +244,10 @@ def draft(request: HttpRequest, pk: int, uuid: uuid_lib.UUID) -> HttpResponse:
 
 
 def _begin(
-    request: HttpRequest, case: TrainingCase, session: TrainingSession | None, uuid: uuid_lib.UUID
+    request: AuthenticatedHttpRequest,
+    case: TrainingCase,
+    session: TrainingSession | None,
+    uuid: uuid_lib.UUID,
 ) -> HttpResponse:
     form = DraftAnswerForm(request.POST)
     if not form.is_valid():
@@ -265,7 +274,7 @@ def _begin(
     return htmx.redirect(request, url)
 
 
-def case_create(request: HttpRequest) -> HttpResponse:
+def case_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     trainer_clubs = clubs(request, TRAINERS)
     if not trainer_clubs:
         raise PermissionDenied
@@ -280,8 +289,10 @@ def case_create(request: HttpRequest) -> HttpResponse:
     return _render_case_form(request, form, None)
 
 
-def case_edit(request: HttpRequest, pk: int) -> HttpResponse:
+def case_edit(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     case = _get_own_case_for_trainer(request, pk)
+    if case.club is None:  # not reached: found through one of the trainer's clubs
+        raise Http404
     form = TrainingCaseForm(request.POST or None, instance=case, clubs=[case.club])
     if request.method == "POST" and form.is_valid():
         form.save()
@@ -290,7 +301,7 @@ def case_edit(request: HttpRequest, pk: int) -> HttpResponse:
     return _render_case_form(request, form, case)
 
 
-def _copy_initial(request: HttpRequest) -> dict:
+def _copy_initial(request: AuthenticatedHttpRequest) -> dict:
     """Start values: a copy of a visible case (``?van=``), or a tree and path from the explore
     page (``?boom=…&pad=…``)."""
     initial: dict = {}
@@ -321,7 +332,9 @@ def _copy_initial(request: HttpRequest) -> dict:
     return initial
 
 
-def _render_case_form(request: HttpRequest, form: TrainingCaseForm, case) -> HttpResponse:
+def _render_case_form(
+    request: AuthenticatedHttpRequest, form: TrainingCaseForm, case
+) -> HttpResponse:
     """The case form; an htmx request (the tree was changed) gets the form again with the
     outcomes of the chosen tree, keeping what was typed."""
     if htmx.is_partial(request) and request.method == "GET":
@@ -339,10 +352,12 @@ def _render_case_form(request: HttpRequest, form: TrainingCaseForm, case) -> Htt
 
 
 @never_cache
-def attempt(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+def attempt(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     """A practice: its feedback once graded, else (for the trainee) the step it is at."""
     ruling = _get_attempt_for_user(request, uuid)
     case = ruling.training_case
+    if case is None:  # not reached: _get_attempt_for_user finds practices only
+        raise Http404
     result = TrainingResult.objects.filter(ruling=ruling).first()
     if result is None:
         if ruling.director_id != request.user.pk:
@@ -370,7 +385,7 @@ def attempt(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
 
 
 @require_POST
-def attempt_grade(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+def attempt_grade(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     ruling = _get_attempt_for_user(request, uuid)
     if ruling.director_id != request.user.pk:
         raise Http404
@@ -386,7 +401,7 @@ def attempt_grade(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
 # Sessions
 
 
-def session_create(request: HttpRequest) -> HttpResponse:
+def session_create(request: AuthenticatedHttpRequest) -> HttpResponse:
     trainer_clubs = clubs(request, TRAINERS)
     if not trainer_clubs:
         raise PermissionDenied
@@ -403,7 +418,7 @@ def session_create(request: HttpRequest) -> HttpResponse:
     return render(request, "rulings/training_session_form.html", {"form": form})
 
 
-def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def session_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = _get_session_for_trainer(request, pk)
     cases, rows = practice.session_grid(session)
     context = {"session": session, "cases": cases, "rows": rows, "now": timezone.now()}
@@ -411,7 +426,7 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_POST
-def session_close(request: HttpRequest, pk: int) -> HttpResponse:
+def session_close(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = _get_session_for_trainer(request, pk)
     if session.is_open:
         session.closed_at = timezone.now()
@@ -420,7 +435,7 @@ def session_close(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("training:session", pk=session.pk)
 
 
-def join(request: HttpRequest) -> HttpResponse:
+def join(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = JoinForm(request.POST or request.GET or None)
     if request.method == "POST" and form.is_valid():
         session = practice.find_open_session(form.cleaned_data["code"], request.user)
@@ -431,7 +446,7 @@ def join(request: HttpRequest) -> HttpResponse:
     return render(request, "rulings/training_join.html", {"form": form})
 
 
-def session_practice(request: HttpRequest, pk: int) -> HttpResponse:
+def session_practice(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = _get_session_for_participant(request, pk)
     cases, rows = practice.session_grid(session, only_user=request.user)
     cells = rows[0].cells if rows else []
@@ -443,12 +458,12 @@ def session_practice(request: HttpRequest, pk: int) -> HttpResponse:
 # Explore
 
 
-def explore_index(request: HttpRequest) -> HttpResponse:
+def explore_index(request: AuthenticatedHttpRequest) -> HttpResponse:
     trees = Tree.objects.select_related("edition").order_by("phase", "edition__code", "title_nl")
     return render(request, "rulings/training_explore_index.html", {"trees": trees})
 
 
-def explore(request: HttpRequest, slug: str) -> HttpResponse:
+def explore(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     walk = explore_walk(slug, request.GET.get("pad", ""))
     if walk is None:
         raise Http404

@@ -262,7 +262,9 @@ def read_bundle(raw: bytes | str) -> Bundle:
             f"version {VERSION}).",
             code="version",
         )
-    club = data.get("club") if isinstance(data.get("club"), dict) else {}
+    club = data.get("club")
+    if not isinstance(club, dict):
+        club = {}
     problems: list[str] = []
     rulings: list[_Incoming] = []
     raw_rulings = data.get("rulings")
@@ -426,7 +428,7 @@ def _create(incoming: list[_Incoming], club: Club, users: _Users) -> None:
     if auto:
         Ruling.objects.bulk_update(created, auto)
     for key, child in CHILDREN.items():
-        child.model.objects.bulk_create(
+        child.model._default_manager.bulk_create(
             child.build(ruling, values, users)
             for ruling, item in zip(created, incoming, strict=True)
             for values in item.children[key]
@@ -447,14 +449,15 @@ def _import(bundle: Bundle, club: Club, progress: Progress | None) -> ImportResu
     result = ImportResult(club=club)
     total = len(bundle.rulings)
     with transaction.atomic():
-        for digest, item in bundle.snapshots.items():
+        for digest, snapshot in bundle.snapshots.items():
             if not TreeSnapshot.objects.filter(digest=digest).exists():
                 TreeSnapshot.objects.create(
                     digest=digest,
-                    slug=item.get("slug") or item["data"].get("slug", ""),
-                    version=item.get("version") or item["data"].get("version", ""),
-                    edition_code=item.get("edition_code") or item["data"].get("edition", ""),
-                    data=item["data"],
+                    slug=snapshot.get("slug") or snapshot["data"].get("slug", ""),
+                    version=snapshot.get("version") or snapshot["data"].get("version", ""),
+                    edition_code=snapshot.get("edition_code")
+                    or snapshot["data"].get("edition", ""),
+                    data=snapshot["data"],
                 )
         users = _Users(club, result)
         for start in range(0, total, CHUNK):

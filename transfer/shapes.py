@@ -87,28 +87,41 @@ def _check(value: Any, shape: Any, where: str, found: list[str]) -> None:
         if value not in shape.values:
             found.append(f"{where}: must be one of {', '.join(shape.values)}")
     elif isinstance(shape, ListOf):
-        if not isinstance(value, list):
-            found.append(f"{where}: must be a list")
-            return
-        for index, item in enumerate(value):
-            _check(item, shape.shape, f"{where}[{index}]", found)
+        _check_list(value, shape, where, found)
     elif isinstance(shape, MapOf):
-        if not isinstance(value, dict):
-            found.append(f"{where}: must be an object")
-            return
-        for key, item in value.items():
-            _check(item, shape.shape, f"{where}.{key}", found)
+        _check_map(value, shape, where, found)
     elif isinstance(shape, tuple):
-        if not isinstance(value, list) or len(value) != len(shape):
-            found.append(f"{where}: must be a list of {len(shape)}")
-            return
-        for index, (item, part) in enumerate(zip(value, shape, strict=True)):
-            _check(item, part, f"{where}[{index}]", found)
+        _check_tuple(value, shape, where, found)
     elif isinstance(shape, dict):
         _check_object(value, shape, where, found)
     # bool is a subclass of int: a type check must not let True pass for a number or text.
     elif type(value) is not shape:
         found.append(f"{where}: must be {shape.__name__}")
+
+
+def _check_list(value: Any, shape: ListOf, where: str, found: list[str]) -> None:
+    if not isinstance(value, list):
+        found.append(f"{where}: must be a list")
+        return
+    for index, item in enumerate(value):
+        _check(item, shape.shape, f"{where}[{index}]", found)
+
+
+def _check_map(value: Any, shape: MapOf, where: str, found: list[str]) -> None:
+    if not isinstance(value, dict):
+        found.append(f"{where}: must be an object")
+        return
+    for key, item in value.items():
+        _check(item, shape.shape, f"{where}.{key}", found)
+
+
+def _check_tuple(value: Any, shape: tuple[Any, ...], where: str, found: list[str]) -> None:
+    """A list of fixed length whose items each have their own shape."""
+    if not isinstance(value, list) or len(value) != len(shape):
+        found.append(f"{where}: must be a list of {len(shape)}")
+        return
+    for index, (item, part) in enumerate(zip(value, shape, strict=True)):
+        _check(item, part, f"{where}[{index}]", found)
 
 
 def _check_object(value: Any, shape: dict[str, Any], where: str, found: list[str]) -> None:

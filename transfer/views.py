@@ -122,7 +122,7 @@ def upload(request: HttpRequest) -> HttpResponse:
 
 
 @require_GET
-def download(request: HttpRequest) -> HttpResponse:
+def download(request: HttpRequest) -> HttpResponse | StreamingHttpResponse:
     club = requested_club(request, roles=[Role.ADMIN])
     form = DownloadForm(request.GET)
     if not form.is_valid():

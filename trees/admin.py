@@ -24,31 +24,28 @@ class ReadOnlyMixin:
         return False
 
 
-class NodeInline(ReadOnlyMixin, admin.TabularInline):
+class NodeInline(ReadOnlyMixin, admin.TabularInline[Node, Tree]):
     model = Node
-    fields = ["order", "key", "kind", "text_nl", "chooser", "adjusted_score"]
-    readonly_fields = fields
+    fields = readonly_fields = ("order", "key", "kind", "text_nl", "chooser", "adjusted_score")
     extra = 0
     show_change_link = True
 
 
-class ChoiceInline(ReadOnlyMixin, admin.TabularInline):
+class ChoiceInline(ReadOnlyMixin, admin.TabularInline[Choice, Node]):
     model = Choice
     fk_name = "node"
-    fields = ["order", "key", "label_nl", "label_en", "target"]
-    readonly_fields = fields
+    fields = readonly_fields = ("order", "key", "label_nl", "label_en", "target")
     extra = 0
 
 
-class CitationInline(ReadOnlyMixin, admin.TabularInline):
+class CitationInline(ReadOnlyMixin, admin.TabularInline[Citation, Node]):
     model = Citation
-    fields = ["order", "key", "article", "provision"]
-    readonly_fields = fields
+    fields = readonly_fields = ("order", "key", "article", "provision")
     extra = 0
 
 
 @admin.register(Tree)
-class TreeAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class TreeAdmin(ReadOnlyMixin, admin.ModelAdmin[Tree]):
     list_display = ["title_nl", "slug", "edition", "phase", "short_version", "loaded_at"]
     list_filter = ["phase", "edition"]
     search_fields = ["slug", "title_nl", "title_en"]
@@ -74,7 +71,7 @@ class TreeAdmin(ReadOnlyMixin, admin.ModelAdmin):
 
 
 @admin.register(Node)
-class NodeAdmin(ReadOnlyMixin, admin.ModelAdmin):
+class NodeAdmin(ReadOnlyMixin, admin.ModelAdmin[Node]):
     list_display = ["key", "tree", "kind", "text_nl"]
     list_filter = ["kind", "tree"]
     search_fields = ["key", "text_nl", "text_en", "ruling_nl"]

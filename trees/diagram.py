@@ -151,6 +151,20 @@ def _layers(tree: TreeSpec) -> dict[str, int]:
 
 def layout(tree: TreeSpec, language: str = "nl") -> Layout:
     layer_of = _layers(tree)
+    items = _boxes(tree, layer_of, language)
+    edges = _edges(tree, layer_of, items, language)
+    layer_count = max((item.layer for item in items.values()), default=0) + 1
+    layers = _initial_order(tree, items, edges, layer_count)
+    up, down = _neighbours(items, edges)
+    _reduce_crossings(layers, up, down)
+    width = _place_x(layers, items, up, down)
+    layer_top, layer_height, height = _place_y(layers, items)
+    _route(items, edges, layer_top, layer_height)
+    return Layout(items=items, edges=edges, width=width, height=height)
+
+
+def _boxes(tree: TreeSpec, layer_of: dict[str, int], language: str) -> dict[str, Item]:
+    """A box per node, as tall as its wrapped text."""
     items: dict[str, Item] = {}
     for node in tree.nodes:
         lines = wrap(node.text.get(language))
@@ -162,7 +176,14 @@ def layout(tree: TreeSpec, language: str = "nl") -> Layout:
             node=node,
             lines=lines,
         )
+    return items
 
+
+def _edges(
+    tree: TreeSpec, layer_of: dict[str, int], items: dict[str, Item], language: str
+) -> list[Edge]:
+    """An edge per choice; one that skips layers gets a waypoint (added to ``items``) in each
+    layer in between."""
     edges: list[Edge] = []
     for node in tree.nodes:
         for choice in node.choices:
@@ -170,17 +191,21 @@ def layout(tree: TreeSpec, language: str = "nl") -> Layout:
                 continue
             chain = [node.key]
             start, end = layer_of[node.key], layer_of[choice.target]
-            for layer in range(start + 1, end):  # waypoints for an edge that skips layers
+            for layer in range(start + 1, end):
                 dummy = f"~{node.key}~{choice.key}~{layer}"
                 items[dummy] = Item(key=dummy, layer=layer, width=DUMMY_WIDTH, height=0)
                 chain.append(dummy)
             chain.append(choice.target)
             label = choice.label.get(language)
             edges.append(Edge(node.key, choice.target, choice.key, shorten(label), label, chain))
+    return edges
 
-    layer_count = max((item.layer for item in items.values()), default=0) + 1
+
+def _initial_order(
+    tree: TreeSpec, items: dict[str, Item], edges: list[Edge], layer_count: int
+) -> list[list[str]]:
+    """The item keys per layer: depth-first from the start, following choices in file order."""
     layers: list[list[str]] = [[] for _ in range(layer_count)]
-    # Initial order: depth-first from the start, following choices in file order.
     seen: set[str] = set()
 
     def visit(key: str) -> None:
@@ -202,13 +227,27 @@ def layout(tree: TreeSpec, language: str = "nl") -> Layout:
         visit(tree.start)
     for node in tree.nodes:
         visit(node.key)
+    return layers
 
+
+def _neighbours(
+    items: dict[str, Item], edges: list[Edge]
+) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Per item, the items linked to it in the layer above and in the layer below."""
     up: dict[str, list[str]] = {key: [] for key in items}
     down: dict[str, list[str]] = {key: [] for key in items}
     for edge in edges:
         for a, b in pairwise(edge.chain):
             down[a].append(b)
             up[b].append(a)
+    return up, down
+
+
+def _reduce_crossings(
+    layers: list[list[str]], up: dict[str, list[str]], down: dict[str, list[str]]
+) -> None:
+    """Barycentre sweeps, alternately down and up: each layer ordered by where its neighbours
+    in the layer just placed are."""
 
     def reorder(index: int, neighbours: dict[str, list[str]], reference: list[str]) -> None:
         position = {key: i for i, key in enumerate(reference)}
@@ -220,6 +259,7 @@ def layout(tree: TreeSpec, language: str = "nl") -> Layout:
 
         layers[index] = sorted(current, key=lambda key: (barycentre(key), current.index(key)))
 
+    layer_count = len(layers)
     for sweep in range(SWEEPS):
         if sweep % 2 == 0:
             for index in range(1, layer_count):
@@ -228,8 +268,17 @@ def layout(tree: TreeSpec, language: str = "nl") -> Layout:
             for index in range(layer_count - 2, -1, -1):
                 reorder(index, down, layers[index + 1])
 
-    # x: each layer as close as possible to where its neighbours want it (least squares under
-    # the minimum distances between boxes, solved exactly per layer), a few rounds up and down.
+
+def _place_x(
+    layers: list[list[str]],
+    items: dict[str, Item],
+    up: dict[str, list[str]],
+    down: dict[str, list[str]],
+) -> float:
+    """x: each layer as close as possible to where its neighbours want it (least squares under
+    the minimum distances between boxes, solved exactly per layer), a few rounds up and down.
+    Returns the width of the drawing."""
+
     def place(index: int, desired: dict[str, float]) -> None:
         keys = layers[index]
         offsets = [0.0]
@@ -240,6 +289,7 @@ def layout(tree: TreeSpec, language: str = "nl") -> Layout:
         for i, key in enumerate(keys):
             items[key].x = shifted[i] + offsets[i]
 
+    layer_count = len(layers)
     for index in range(layer_count):
         place(index, {key: 0.0 for key in layers[index]})  # compact, centred on 0
     for sweep in range(12):
@@ -255,22 +305,35 @@ def layout(tree: TreeSpec, language: str = "nl") -> Layout:
     right = max((item.x + item.width / 2 for item in items.values()), default=0.0)
     for item in items.values():
         item.x += MARGIN - left
-    width = right - left + 2 * MARGIN
+    return right - left + 2 * MARGIN
 
-    # y: layers stacked, each as tall as its tallest box.
-    y = MARGIN
+
+def _place_y(
+    layers: list[list[str]], items: dict[str, Item]
+) -> tuple[list[float], list[float], float]:
+    """y: layers stacked, each as tall as its tallest box. Returns the top and height of each
+    layer and the height of the drawing."""
+    y: float = MARGIN
     layer_top: list[float] = []
     layer_height: list[float] = []
-    for index in range(layer_count):
-        height = max((items[key].height for key in layers[index]), default=0)
+    for keys in layers:
+        height = max((items[key].height for key in keys), default=0)
         layer_top.append(y)
         layer_height.append(height)
-        for key in layers[index]:
+        for key in keys:
             items[key].y = y
         y += height + GAP_Y
-    height = y - GAP_Y + MARGIN
+    return layer_top, layer_height, y - GAP_Y + MARGIN
 
-    # Edge points: leave the source at the bottom (spread out), enter the target at the top.
+
+def _route(
+    items: dict[str, Item],
+    edges: list[Edge],
+    layer_top: list[float],
+    layer_height: list[float],
+) -> None:
+    """Edge points: leave the source at the bottom (spread out), pass each waypoint's layer
+    top to bottom, enter the target at the top."""
     for key, item in items.items():
         if item.dummy:
             continue
@@ -287,7 +350,6 @@ def layout(tree: TreeSpec, language: str = "nl") -> Layout:
             edge.points += [(waypoint.x, top), (waypoint.x, top + layer_height[waypoint.layer])]
         target = items[edge.target]
         edge.points.append((target.x, target.y))
-    return Layout(items=items, edges=edges, width=width, height=height)
 
 
 def isotonic(values: list[float], weights: list[float]) -> list[float]:

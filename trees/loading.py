@@ -15,7 +15,7 @@ import io
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import TYPE_CHECKING, Any
 
 from django.conf import settings
 from django.db import transaction
@@ -37,6 +37,9 @@ from trees.spec import (
     content_hash,
 )
 from trees.validate import paths, validate
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 TREES_DIR = Path(__file__).resolve().parent / "files"
 
@@ -201,7 +204,9 @@ def check_specs(
     return result
 
 
-def load_trees(directory: Path | str = TREES_DIR, stdout: IO[str] | None = None) -> LoadReport:
+def load_trees(
+    directory: Path | str = TREES_DIR, stdout: SupportsWrite[str] | None = None
+) -> LoadReport:
     """Load every tree file in ``directory``: all of them, or nothing when any has a problem.
 
     Raises TreeError (every message prefixed with the file, naming the node) before anything is
@@ -334,7 +339,7 @@ def _node_fields(node: NodeSpec) -> dict[str, Any]:
     return fields
 
 
-def bootstrap_trees(stdout: IO[str]) -> LoadReport:
+def bootstrap_trees(stdout: SupportsWrite[str]) -> LoadReport:
     """Load the shipped trees (``trees/files/``); for ``manage.py bootstrap``, after the laws."""
     return load_trees(TREES_DIR, stdout)
 

@@ -20,6 +20,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Prefetch, prefetch_related_objects
@@ -55,7 +56,7 @@ def digest_of(data: dict[str, Any]) -> str:
 
 _cache: OrderedDict[str, Snapshot] = OrderedDict()
 # (tree pk, version, loaded at, law import time) → digest: a loaded tree is frozen once.
-_frozen_trees: dict[tuple, str] = {}
+_frozen_trees: dict[tuple[int, str, datetime, datetime | None], str] = {}
 # Digests whose row this process wrote or read: a snapshot row is never deleted.
 _stored: set[str] = set()
 _lock = threading.Lock()

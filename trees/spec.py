@@ -346,7 +346,9 @@ class _Reader:
     """Strict reading of stored snapshot JSON (a bundle may come from elsewhere)."""
 
     @staticmethod
-    def fields(data: Any, allowed: set[str], where: str, optional: set[str] = frozenset()) -> None:
+    def fields(
+        data: Any, allowed: set[str], where: str, optional: frozenset[str] | set[str] = frozenset()
+    ) -> None:
         if not isinstance(data, dict):
             raise SnapshotFormatError(f"{where}: must be an object")
         unknown = sorted(set(map(str, data)) - allowed)
@@ -357,7 +359,7 @@ class _Reader:
             raise SnapshotFormatError(f"{where}.{missing[0]}: is missing")
 
     @staticmethod
-    def string(data: dict, name: str, where: str, *, required: bool = True) -> str:
+    def string(data: dict[str, Any], name: str, where: str, *, required: bool = True) -> str:
         value = data.get(name)
         if value is None and not required:
             return ""
@@ -366,7 +368,7 @@ class _Reader:
         return value
 
     @staticmethod
-    def boolean(data: dict, name: str, where: str) -> bool:
+    def boolean(data: dict[str, Any], name: str, where: str) -> bool:
         value = data.get(name)
         if type(value) is not bool:
             raise SnapshotFormatError(f"{where}.{name}: must be bool")

@@ -73,6 +73,93 @@ def _text_problems(text: Text | None, what: str) -> Iterator[str]:
             yield f"{what} has no {language} text"
 
 
+def _duplicates(values: Sequence[str]) -> list[str]:
+    """The values that occur more than once, sorted."""
+    return sorted({v for v in values if values.count(v) > 1})
+
+
+def _question_problems(node: NodeSpec, where: str) -> Iterator[str]:
+    """At least two choices, with distinct keys and labels."""
+    if len(node.choices) < 2:
+        yield f"{where}: a question needs at least two choices (has {len(node.choices)})"
+    for key in _duplicates([c.key for c in node.choices]):
+        yield f"{where}: choice key {key!r} is used more than once"
+    for language in ("nl", "en"):
+        labels = [getattr(c.label, language).strip().casefold() for c in node.choices]
+        for label in _duplicates([lb for lb in labels if lb]):
+            yield f"{where}: choice label {label!r} ({language}) is not distinct"
+
+
+def _outcome_problems(node: NodeSpec, where: str, trees: Collection[str] | None) -> Iterator[str]:
+    """No choices, at least one citation, bilingual texts, and a ``see_tree`` that exists."""
+    if node.choices:
+        yield f"{where}: an outcome has no choices (found {len(node.choices)})"
+    if not node.cites:
+        yield f"{where}: an outcome must cite at least one provision"
+    outcome = node.outcome
+    if outcome is None:
+        return
+    for text, what in (
+        (outcome.ruling, "ruling"),
+        (outcome.announce, "announce"),
+        (outcome.options, "options"),
+    ):
+        yield from (f"{where}: {p}" for p in _text_problems(text, what))
+    if outcome.see_tree is not None and trees is not None and outcome.see_tree not in trees:
+        yield f"{where}: see_tree {outcome.see_tree!r} is not a tree"
+
+
+def _choice_problems(tree: TreeSpec, node: NodeSpec, where: str) -> Iterator[str]:
+    """Bilingual labels, and every path ends in an outcome: no choice may lead nowhere."""
+    for choice in node.choices:
+        yield from (
+            f"{where}: choice {choice.key!r}: {p}" for p in _text_problems(choice.label, "label")
+        )
+        if not tree.has_node(choice.target):
+            yield f"{where}: choice {choice.key!r} points to unknown node {choice.target!r}"
+
+
+def _citation_problems(
+    tree: TreeSpec, node: NodeSpec, where: str, resolves: Callable[[str], bool] | None
+) -> Iterator[str]:
+    """Citations well-formed, not repeated, and resolving in the edition."""
+    for key in _duplicates(node.cites):
+        yield f"{where}: citation {key!r} is listed more than once"
+    for key in dict.fromkeys(node.cites):
+        try:
+            written = keys.canonical(key)
+        except keys.InvalidKey as error:
+            yield f"{where}: citation {key!r} is not a law reference: {error.reason}"
+            continue
+        if written != key:
+            yield f"{where}: citation {key!r} is not canonical (write {written!r})"
+        elif resolves is not None and not resolves(key):
+            yield f"{where}: citation {key!r} does not resolve in edition {tree.edition}"
+
+
+def _node_problems(
+    tree: TreeSpec,
+    node: NodeSpec,
+    reachable: set[str],
+    resolves: Callable[[str], bool] | None,
+    trees: Collection[str] | None,
+) -> Iterator[str]:
+    where = f"node {node.key!r}"
+    # every node reachable from the start
+    if tree.has_node(tree.start) and node.key not in reachable:
+        yield f"{where}: not reachable from the start node {tree.start!r}"
+    # nl and en everywhere (node level)
+    what = "question" if node.kind == "question" else "title"
+    yield from (f"{where}: {p}" for p in _text_problems(node.text, what))
+    yield from (f"{where}: {p}" for p in _text_problems(node.help, "help"))
+    if node.kind == "question":
+        yield from _question_problems(node, where)
+    else:
+        yield from _outcome_problems(node, where, trees)
+    yield from _choice_problems(tree, node, where)
+    yield from _citation_problems(tree, node, where, resolves)
+
+
 def validate(
     tree: TreeSpec,
     resolves: Callable[[str], bool] | None = None,
@@ -95,82 +182,12 @@ def validate(
         problems.append(f"start node {tree.start!r} does not exist")
 
     # node keys are unique (YAML mappings guarantee it for files; specs built in code may not)
-    node_keys = [node.key for node in tree.nodes]
-    for key in sorted({k for k in node_keys if node_keys.count(k) > 1}):
+    for key in _duplicates([node.key for node in tree.nodes]):
         problems.append(f"node {key!r}: defined more than once")
 
     reachable = _reachable(tree)
     for node in tree.nodes:
-        where = f"node {node.key!r}"
-        # every node reachable from the start
-        if tree.has_node(tree.start) and node.key not in reachable:
-            problems.append(f"{where}: not reachable from the start node {tree.start!r}")
-
-        # nl and en everywhere (node level)
-        what = "question" if node.kind == "question" else "title"
-        problems.extend(f"{where}: {p}" for p in _text_problems(node.text, what))
-        problems.extend(f"{where}: {p}" for p in _text_problems(node.help, "help"))
-
-        if node.kind == "question":
-            # at least two choices, with distinct keys and labels
-            if len(node.choices) < 2:
-                problems.append(
-                    f"{where}: a question needs at least two choices (has {len(node.choices)})"
-                )
-            choice_keys = [c.key for c in node.choices]
-            for key in sorted({k for k in choice_keys if choice_keys.count(k) > 1}):
-                problems.append(f"{where}: choice key {key!r} is used more than once")
-            for language in ("nl", "en"):
-                labels = [getattr(c.label, language).strip().casefold() for c in node.choices]
-                for label in sorted({lb for lb in labels if lb and labels.count(lb) > 1}):
-                    problems.append(f"{where}: choice label {label!r} ({language}) is not distinct")
-        else:
-            # outcomes have no choices
-            if node.choices:
-                problems.append(f"{where}: an outcome has no choices (found {len(node.choices)})")
-            # every outcome cites at least one provision
-            if not node.cites:
-                problems.append(f"{where}: an outcome must cite at least one provision")
-            outcome = node.outcome
-            if outcome is not None:
-                problems.extend(f"{where}: {p}" for p in _text_problems(outcome.ruling, "ruling"))
-                problems.extend(
-                    f"{where}: {p}" for p in _text_problems(outcome.announce, "announce")
-                )
-                problems.extend(f"{where}: {p}" for p in _text_problems(outcome.options, "options"))
-                if (
-                    outcome.see_tree is not None
-                    and trees is not None
-                    and (outcome.see_tree not in trees)
-                ):
-                    problems.append(f"{where}: see_tree {outcome.see_tree!r} is not a tree")
-
-        for choice in node.choices:
-            problems.extend(
-                f"{where}: choice {choice.key!r}: {p}"
-                for p in _text_problems(choice.label, "label")
-            )
-            # every path ends in an outcome: no choice may lead nowhere
-            if not tree.has_node(choice.target):
-                problems.append(
-                    f"{where}: choice {choice.key!r} points to unknown node {choice.target!r}"
-                )
-
-        # citations: well-formed, not repeated, and resolving in the edition
-        for key in sorted({k for k in node.cites if node.cites.count(k) > 1}):
-            problems.append(f"{where}: citation {key!r} is listed more than once")
-        for key in dict.fromkeys(node.cites):
-            try:
-                written = keys.canonical(key)
-            except keys.InvalidKey as error:
-                problems.append(f"{where}: citation {key!r} is not a law reference: {error.reason}")
-                continue
-            if written != key:
-                problems.append(f"{where}: citation {key!r} is not canonical (write {written!r})")
-            elif resolves is not None and not resolves(key):
-                problems.append(
-                    f"{where}: citation {key!r} does not resolve in edition {tree.edition}"
-                )
+        problems.extend(_node_problems(tree, node, reachable, resolves, trees))
 
     # no cycles
     for cycle in find_cycles(tree):

@@ -277,7 +277,8 @@ class _Parser:
 
     def _open_provision(self, label: _Label, line: int) -> _Unit:
         container = self._container(label.level)
-        assert container is not None and self.article is not None
+        assert container is not None
+        assert self.article is not None
         key = str(_child_key(keys.parse(container.key), label))
         provision = Provision(label=label.printed, key=key, level=label.level, line=line)
         unit = _Unit(node=provision, first=label.rest, parent=container)

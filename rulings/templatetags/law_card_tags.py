@@ -234,7 +234,6 @@ def _structured(
     structure of ``text`` itself, so it stays right for every ruling that froze that text; an
     import of new law text clears the cache (``rulings/apps.py``), so that a reference to a
     newly imported article links at once."""
-    card = {"edition": edition, "article": number, "key": key, "cited": cited}
     law = edition_law(edition)
     article = law.articles.get(number)
     if article is None:
@@ -242,8 +241,8 @@ def _structured(
     children = law.children[article.pk]
     provisions = [p for items in children.values() for p in items]
     numbers = set(law.articles)
-    renderer = _Renderer(card["edition"], numbers, set(card.get("cited") or []))
-    if card["key"] == card["article"]:
+    renderer = _Renderer(edition, numbers, set(cited))
+    if key == number:
         top = children.get(None, [])
         frozen = "\n\n".join(
             part
@@ -275,7 +274,7 @@ def _structured(
             )
         html.append(renderer.body(article.closing_text))
         return mark_safe("".join(html))
-    root = next((p for p in provisions if p.key == card["key"]), None)
+    root = next((p for p in provisions if p.key == key), None)
     if root is None or _normal(_flatten(root, children)) != _normal(text):
         return None
     return renderer.provision(root, children, 0)

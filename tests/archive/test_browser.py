@@ -50,7 +50,8 @@ def test_reviewer_filters_opens_reviews_and_exports(
     expect(results.get_by_role("heading", level=2)).to_have_text("1 arbitrage")
     expect(page).to_have_url(re.compile(r"board=4"))
     assert page.evaluate("window.stillTheSamePage") is True
-    assert swaps and all(header == "true" for header in swaps)
+    assert swaps
+    assert all(header == "true" for header in swaps)
     page.screenshot(path=artifacts / "archive-filtered.png", full_page=True)
 
     results.get_by_role("link", name="Proefboom").click()
@@ -93,7 +94,9 @@ def test_reviewer_filters_opens_reviews_and_exports(
     text = Path(download.path()).read_text(encoding="utf-8")
     lines = text.splitlines()
     assert lines[0].startswith("\ufeffuuid,")
-    assert len(lines) == 2 and str(target.uuid) in lines[1] and ",amended," in lines[1]
+    assert len(lines) == 2
+    assert str(target.uuid) in lines[1]
+    assert ",amended," in lines[1]
 
     # The statistics of the same selection: charts with their numbers.
     page.locator("#results").get_by_role("link", name="Statistiek van deze selectie").click()

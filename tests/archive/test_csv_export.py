@@ -83,8 +83,10 @@ def test_it_streams_utf8_with_bom_and_documented_columns(client_reviewer_a, ruli
     assert first["notes"] == "Zuid: ‘ik heb ♠A’; één"
     assert first["contract"] == "3NTX"
     assert first["cited_articles"] == "25 27 40"
-    assert first["outcome"] == "straf" and first["outcome_title"] == "Vervangen met beperkingen"
-    assert first["director"] == "anna" and first["director_name"] == "Anna"
+    assert first["outcome"] == "straf"
+    assert first["outcome_title"] == "Vervangen met beperkingen"
+    assert first["director"] == "anna"
+    assert first["director_name"] == "Anna"
     assert first["played_on"] == "2025-03-01"
     assert first["created_at"] == "2025-03-01T19:30:00+01:00"
     assert (first["mode"], first["status"], first["board"]) == ("live", "final", "4")

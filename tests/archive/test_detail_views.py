@@ -52,7 +52,8 @@ def test_it_shows_context_and_outcome(client_reviewer_a, changed):
     ):
         assert text in page, text
     context = response.context
-    assert context["ruling"].table == 5 and context["ruling"].board == 17
+    assert context["ruling"].table == 5
+    assert context["ruling"].board == 17
 
 
 def test_it_shows_the_whole_path_with_changed_answers_and_times(client_reviewer_a, changed):
@@ -87,7 +88,8 @@ def test_law_text_is_the_text_shown_at_the_time(client_reviewer_a, changed):
 
 def test_tree_version_and_a_note_when_the_tree_changed(client_reviewer_a, changed):
     page = client_reviewer_a.get(url(changed)).content.decode()
-    assert "v1-proef" in page and "Dit is nog de huidige versie." in page
+    assert "v1-proef" in page
+    assert "Dit is nog de huidige versie." in page
     Tree.objects.filter(slug="proef").update(version="v2-proef")
     response = client_reviewer_a.get(url(changed))
     assert response.context["tree_changed"]
@@ -147,15 +149,19 @@ def test_the_director_sees_the_reviews_of_his_ruling(client_director_a, changed,
         changed, reviewer_a, Verdict.AMENDED, "Te snel beslist.", "Wel vervangen.", ["25A"]
     )
     page = client_director_a.get(url(changed)).content.decode()
-    assert "Te snel beslist." in page and "Wel vervangen." in page and "aangepast" in page
+    assert "Te snel beslist." in page
+    assert "Wel vervangen." in page
+    assert "aangepast" in page
     assert "Beoordeling toevoegen" not in page  # directors do not review
 
 
 def test_it_is_print_friendly(client_reviewer_a, changed):
     page = client_reviewer_a.get(url(changed)).content.decode()
     assert 'href="/static/css/print.css" media="print"' in page
-    assert "data-print" in page and "js/archive.js" in page
-    assert '<form method="post" action="/arbitrages/' in page and "review-form" in page
+    assert "data-print" in page
+    assert "js/archive.js" in page
+    assert '<form method="post" action="/arbitrages/' in page
+    assert "review-form" in page
 
 
 def test_other_clubs_get_404(client_director_b, changed):

@@ -70,7 +70,8 @@ def test_every_measurement_produces_numbers(run):
         assert isinstance(figure["value"], int | float), figure
         assert math.isfinite(figure["value"]), figure
         if figure["ratio"] is not None:
-            assert math.isfinite(figure["ratio"]) and figure["ratio"] > 0, figure
+            assert math.isfinite(figure["ratio"]), figure
+            assert figure["ratio"] > 0, figure
             assert figure["reference"], figure
     names = " ".join(figure["name"] for figure in figures)
     for wanted in (
@@ -93,13 +94,15 @@ def test_queries_are_counted_for_every_main_page(run):
     counted = {row["page"]: row for row in data["queries"]}
     assert list(counted) == PAGES
     for row in counted.values():
-        assert row["small"] > 0 and row["large"] > 0, row
+        assert row["small"] > 0, row
+        assert row["large"] > 0, row
 
 
 def test_the_report_is_written(run):
     stdout, data, report = run
     text = report.read_text(encoding="utf-8")
-    assert "<!-- bench:" in text and "## " in text
+    assert "<!-- bench:" in text
+    assert "## " in text
     for key in ("machine", "Python", "Django", "database"):
         assert key in data["meta"], key
     assert data["meta"]["machine"].split()[0] in text

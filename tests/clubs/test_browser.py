@@ -42,7 +42,9 @@ def test_an_admin_invites_a_director_who_sets_a_password(
     link_box = page.get_by_label("Link", exact=True)
     expect(link_box).to_be_visible()
     box = link_box.bounding_box()
-    assert box and box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"]
+    assert box
+    assert box["x"] >= 0
+    assert box["x"] + box["width"] <= viewport["width"]
     link = link_box.input_value()
     assert link.startswith(f"{live_server.url}/wachtwoord/")
     page.screenshot(path=artifacts / f"clubs-invite-link-{size}.png", full_page=True)

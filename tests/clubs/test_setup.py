@@ -23,7 +23,8 @@ def test_setup_from_localhost_creates_the_admin_and_the_club(client):
     response = client.post("/setup/", SETUP, REMOTE_ADDR="127.0.0.1")
     assert response.status_code == 302
     user = User.objects.get(username="wl-admin")
-    assert user.is_superuser and user.is_staff
+    assert user.is_superuser
+    assert user.is_staff
     club = Club.objects.get()
     assert (club.name, club.slug) == ("BC De Troefkaart", "bc-de-troefkaart")
     assert Membership.objects.filter(user=user, club=club, role=Role.ADMIN).exists()

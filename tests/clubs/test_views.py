@@ -6,7 +6,8 @@ def test_login_page_and_login(client, director_a):
     assert response.status_code == 200
     assert "Gebruikersnaam" in response.content.decode()
     response = client.post("/inloggen/", {"username": "anna", "password": PASSWORD})
-    assert response.status_code == 302 and response["Location"] == "/"
+    assert response.status_code == 302
+    assert response["Location"] == "/"
     assert client.get("/").status_code == 200
 
 
@@ -31,7 +32,8 @@ def test_language_switch_is_kept_per_user(client_director_a, director_a, client)
     response = client_director_a.post("/taal/", {"language": "en", "next": "/"})
     assert response.status_code == 302
     page = client_director_a.get("/").content.decode()
-    assert 'lang="en"' in page and "Log out" in page
+    assert 'lang="en"' in page
+    assert "Log out" in page
     director_a.refresh_from_db()
     assert director_a.language == "en"
     # A fresh login elsewhere comes up in English too.

@@ -46,7 +46,8 @@ class Entry:
 
 def unquote(text: str) -> str:
     text = text.strip()
-    assert text.startswith('"') and text.endswith('"'), text
+    assert text.startswith('"'), text
+    assert text.endswith('"'), text
     body, out, i = text[1:-1], [], 0
     while i < len(body):
         if body[i] == "\\" and i + 1 < len(body):
@@ -64,7 +65,8 @@ def parse_po(path: Path) -> list[Entry]:
     target: tuple[str, int | None] | None = None
 
     def append(text: str) -> None:
-        assert entry is not None and target is not None
+        assert entry is not None
+        assert target is not None
         name, index = target
         if name == "msgstr":
             entry.msgstr[index] = entry.msgstr.get(index, "") + text
@@ -112,7 +114,8 @@ def placeholders(text: str) -> Counter:
 @pytest.fixture(scope="module")
 def entries() -> list[Entry]:
     parsed = parse_po(PO)
-    assert parsed and parsed[0].is_header
+    assert parsed
+    assert parsed[0].is_header
     return [entry for entry in parsed if not entry.is_header]
 
 
@@ -129,8 +132,10 @@ def test_the_parser_reads_multiline_strings_and_plurals(tmp_path):
         encoding="utf-8",
     )
     header, single, plural = parse_po(po)
-    assert header.is_header and header.msgstr == {0: "Language: en\n"}
-    assert single.msgid == 'Een lange zin met "%(x)s"' and "fuzzy" in single.flags
+    assert header.is_header
+    assert header.msgstr == {0: "Language: en\n"}
+    assert single.msgid == 'Een lange zin met "%(x)s"'
+    assert "fuzzy" in single.flags
     assert single.msgstr == {0: 'A long sentence with "%(x)s"'}
     assert plural.msgid_plural == "%(n)s spellen"
     assert plural.msgstr == {0: "%(n)s board", 1: "%(n)s boards"}

@@ -27,7 +27,8 @@ def test_search_open_article_and_follow_a_reference(page, live_server, artifacts
     results = page.locator("#results")
     expect(results.locator("mark").first).to_have_text(re.compile("voorgeschreven", re.I))
     # The results came from htmx requests while typing; the page itself was never reloaded.
-    assert searches and all(header == "true" for header in searches)
+    assert searches
+    assert all(header == "true" for header in searches)
     assert page.evaluate("window.stillTheSamePage") is True
     expect(page).to_have_url(re.compile(r"q=voorgeschreven"))
     page.screenshot(path=artifacts / "laws-search.png", full_page=True)

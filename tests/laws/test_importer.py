@@ -95,7 +95,8 @@ def test_1963_lettered_items_directly_under_the_article(seed_1963):
     assert a.text.startswith("mag de leider hiermede genoegen nemen en de leider móét dit")
     assert a.text.endswith("blijft strafkaart; of")
     assert b.text.endswith("tijdens het begaan van de onregelmatigheid wordt een strafkaart.")
-    assert a.children == [] and b.children == []
+    assert a.children == []
+    assert b.children == []
 
 
 def test_1963_references(seed_1963):
@@ -196,14 +197,16 @@ def test_2007_text_is_dehyphenated_and_marker_free(seed_2007):
     assert "(elk spelen, reglementair of onreglementair, maakt" in by_key["63A1"].text
     for provision in by_key.values():
         assert "*" not in provision.text
-        assert "-\n" not in provision.text and "- " not in provision.text
+        assert "-\n" not in provision.text
+        assert "- " not in provision.text
     # Sections that only hold items have no text of their own.
     assert by_key["62C"].text == by_key["62D"].text == by_key["63A"].text == ""
 
 
 def test_2007_page_number_is_dropped(seed_2007):
     everything = json.dumps(seed_2007.to_json_dict())
-    assert '"78' not in everything and " 78" not in everything
+    assert '"78' not in everything
+    assert " 78" not in everything
     assert any("page number '78'" in note for note in seed_2007.notes)
 
 
@@ -546,7 +549,8 @@ def test_every_provision_key_is_a_canonical_law_key():
         ("002_a0057157c6d8e1b2.txt", "1987", None),
     ]:
         made = [p.key for a in seed(seed_name, code, start).articles for p in a.walk()]
-        assert made and all(keys.is_canonical(key) for key in made), seed_name
+        assert made, seed_name
+        assert all(keys.is_canonical(key) for key in made), seed_name
 
 
 @pytest.mark.parametrize("heading", ["Artikel 05 Titel", "Artikel 0 Titel", "Artikel \u0665 Titel"])
@@ -697,8 +701,10 @@ def test_references_in_headings_and_titles_are_found():
 
 def _check_provision(node: dict) -> None:
     assert set(node) == {"label", "key", "heading", "text", "references", "children"}
-    assert isinstance(node["label"], str) and node["label"]
-    assert isinstance(node["key"], str) and node["key"]
+    assert isinstance(node["label"], str)
+    assert node["label"]
+    assert isinstance(node["key"], str)
+    assert node["key"]
     assert node["heading"] is None or isinstance(node["heading"], str)
     assert isinstance(node["text"], str)
     assert all(isinstance(ref, str) for ref in node["references"])
@@ -740,7 +746,8 @@ def test_json_shape(name, edition, start):
             _check_provision(provision)
         for footnote in art["footnotes"]:
             assert set(footnote) == {"marker", "text", "key"}
-            assert isinstance(footnote["marker"], str) and isinstance(footnote["text"], str)
+            assert isinstance(footnote["marker"], str)
+            assert isinstance(footnote["text"], str)
             assert footnote["key"] is None or isinstance(footnote["key"], str)
 
 

@@ -447,11 +447,11 @@ def test_references_in_any_text_are_canonical_keys(text):
 
 @given(st.text(max_size=40))
 def test_parse_either_returns_a_canonical_key_or_raises_invalid_key(text):
-    try:
-        key = parse(text)
-    except InvalidKey as error:
-        assert error.reason
-        assert try_parse(text) is None
+    key = try_parse(text)
+    if key is None:
+        with pytest.raises(InvalidKey) as raised:
+            parse(text)
+        assert raised.value.reason
     else:
         assert is_canonical(str(key))
-        assert try_parse(text) == key
+        assert parse(text) == key

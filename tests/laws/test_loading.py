@@ -36,7 +36,9 @@ def test_store_2007_seed_nests_provisions_and_links_footnotes():
         4,
     )
     art62 = Article.objects.get(edition=edition, number="62")
-    assert art62.title == "" and art62.group == "" and art62.order == 0
+    assert art62.title == ""
+    assert art62.group == ""
+    assert art62.order == 0
     keys = list(art62.provisions.values_list("key", "parent__key", "label"))
     assert keys == [
         ("62B", None, "B"),
@@ -184,7 +186,9 @@ def test_bootstrap_loads_the_shipped_laws_and_is_idempotent():
     assert set(editions) == {"1963", "1987", "2007", "2017"}
     assert [e.code for e in Edition.objects.filter(is_current=True)] == ["2017"]
     counts = {code: e.articles.count() for code, e in editions.items()}
-    assert counts["1963"] == 3 and counts["1987"] == 1 and counts["2007"] == 2
+    assert counts["1963"] == 3
+    assert counts["1987"] == 1
+    assert counts["2007"] == 2
     assert counts["2017"] >= 30  # titles and summaries only
     assert not Provision.objects.filter(article__edition__code="2017").exists()
     assert Provision.objects.filter(article__edition__code="2007", key="62D2").exists()

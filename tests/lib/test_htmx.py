@@ -70,9 +70,11 @@ def test_render_keeps_the_status():
 
 def test_redirect_is_hx_redirect_for_htmx_and_302_otherwise():
     plain = htmx.redirect(request(), "/elders/")
-    assert plain.status_code == 302 and plain["Location"] == "/elders/"
+    assert plain.status_code == 302
+    assert plain["Location"] == "/elders/"
     swapped = htmx.redirect(request(**HTMX), "/elders/")
-    assert swapped.status_code == 200 and swapped["HX-Redirect"] == "/elders/"
+    assert swapped.status_code == 200
+    assert swapped["HX-Redirect"] == "/elders/"
 
 
 # --- Through the whole middleware stack with the test client --------------------------------

@@ -49,8 +49,10 @@ def test_it_chains_events_with_sequence_and_hash(chained, director_a):
     assert events[0].prev_hash == audit.GENESIS
     assert events[1].prev_hash == events[0].hash
     assert events[2].prev_hash == events[1].hash
-    assert events[0].actor == director_a and events[0].actor_name == "anna"
-    assert events[2].actor is None and events[2].actor_name == audit.SYSTEM
+    assert events[0].actor == director_a
+    assert events[0].actor_name == "anna"
+    assert events[2].actor is None
+    assert events[2].actor_name == audit.SYSTEM
     recomputed = audit.compute_hash(
         chained.uuid,
         2,
@@ -214,7 +216,8 @@ def test_verify_all_streams_every_ruling_across_chunks(monkeypatch, club_a, dire
     )
     results = {check.pk: check for check in audit.verify_all()}
     assert set(results) == {chained.pk, *(o.pk for o in others)}
-    assert results[chained.pk].events == 3 and results[chained.pk].problems == []
+    assert results[chained.pk].events == 3
+    assert results[chained.pk].problems == []
     assert [results[o.pk].events for o in others] == [1, 2, 3, 4]
     assert results[others[2].pk].problems == [
         "event 2 (saved): content changed (hash does not match)"

@@ -33,7 +33,8 @@ def test_every_event_reads_as_a_sentence(proef_tree, club_a, director_a):
     texts = {row["event"].action: row["text"] for row in rows}
     assert texts["started"].startswith("Gestart met beslisboom proef")
     answered = [row["text"] for row in rows if row["event"].action == "answered"]
-    assert answered[0].startswith("Vraag 1 ‘") and answered[0].endswith("’: Nee")
+    assert answered[0].startswith("Vraag 1 ‘")
+    assert answered[0].endswith("’: Nee")
     assert answered[1] == "Vraag 2 ‘Is het bod geaccepteerd?’: Ja"
     assert answered[-1] == "Vraag 2 ‘Vervangt de speler het bod?’: Nee"
     assert "antwoord gewijzigd van Nee in Ja" in texts["answer_changed"]

@@ -106,7 +106,8 @@ def test_a_full_ruling_by_keyboard_only(page, live_server, login, director_a, tr
 
     expect(page.get_by_role("heading", name=re.compile("Arbitrage: Verzaking"))).to_be_visible()
     ruling = Ruling.objects.get()
-    assert ruling.status == Status.FINAL and (ruling.table, ruling.board) == (5, 14)
+    assert ruling.status == Status.FINAL
+    assert (ruling.table, ruling.board) == (5, 14)
     assert ruling.offender_seat == "N"
     assert [tuple(step) for step in ruling.path] == list(path.steps)
     assert not Step.objects.filter(superseded=True).exists()
@@ -168,7 +169,8 @@ def test_a_full_ruling_by_mouse_with_a_changed_answer(page, live_server, login, 
 
     expect(page.get_by_text("Gewijzigde antwoorden (vervallen, bewaard)")).to_be_visible()
     ruling = Ruling.objects.get()
-    assert ruling.status == Status.FINAL and ruling.board == 20
+    assert ruling.status == Status.FINAL
+    assert ruling.board == 20
     assert ruling.path[0] == [first_node, other.key]
     assert Step.objects.filter(ruling=ruling, superseded=True).count() == len(path.steps)
     assert ruling.audit_events.filter(action="answer_changed").count() == 1
@@ -200,7 +202,8 @@ def test_the_browser_back_button_walks_the_steps(page, live_server, login, direc
     expect_question(page, spec, path.steps[2][0])
     # Nothing changed by walking back and forth.
     ruling = Ruling.objects.get()
-    assert len(ruling.path) == 3 and not Step.objects.filter(superseded=True).exists()
+    assert len(ruling.path) == 3
+    assert not Step.objects.filter(superseded=True).exists()
 
 
 def test_close_the_tab_and_resume_from_the_home_page(

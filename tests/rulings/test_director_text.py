@@ -47,7 +47,8 @@ def test_wizard_pages_show_no_author_notes_and_no_repository_links(
         for page in pages:
             assert page.status_code == 200, (slug, page.status_code)
             html = page.content.decode()
-            assert "Voor auteurs" not in html and "(?)" not in html
+            assert "Voor auteurs" not in html
+            assert "(?)" not in html
             for line in lines:
                 assert line not in html, (slug, line)
             hrefs = re.findall(r'href="([^"]*)"', html)

@@ -41,11 +41,14 @@ def test_open_rulings_show_table_board_and_unsaved_outcome(
 
     html = client_director_a.get("/").content.decode()
     first, second = row(html, at_table), row(html, older)
-    assert "ronde 3" in first and "tafel 7" in first and "spel 12" in first
+    assert "ronde 3" in first
+    assert "tafel 7" in first
+    assert "spel 12" in first
     assert "uitkomst bereikt, nog niet definitief opgeslagen" in first
     assert "zojuist" in first
     assert "12\xa0minuten geleden" in second  # timesince joins with a no-break space
-    assert "tafel" not in second and "nog niet definitief" not in second
+    assert "tafel" not in second
+    assert "nog niet definitief" not in second
     assert "1 vraag beantwoord" in second
 
 
@@ -54,11 +57,13 @@ def test_a_director_discards_an_abandoned_ruling(proef_tree, club_a, director_a,
     response = client_director_a.post(
         f"/arbitrage/{abandoned.uuid}/verwerpen/", {"reason": "verkeerde tafel"}
     )
-    assert response.status_code == 302 and response["Location"] == "/"
+    assert response.status_code == 302
+    assert response["Location"] == "/"
     abandoned.refresh_from_db()
     assert abandoned.status == Status.DISCARDED
     event = abandoned.audit_events.order_by("-sequence").first()
-    assert event.action == "discarded" and event.data["reason"] == "verkeerde tafel"
+    assert event.action == "discarded"
+    assert event.data["reason"] == "verkeerde tafel"
     assert audit.verify(abandoned) == []
     # Kept, but gone from the open list and from the archive's default view.
     assert f'data-open-ruling="{abandoned.uuid}"' not in client_director_a.get("/").content.decode()
@@ -89,16 +94,20 @@ def test_table_and_board_can_be_given_at_any_step(
     ruling = begin(club_a, director_a)
     url = f"/arbitrage/{ruling.uuid}/tafel/"
     page = client_director_a.get(f"/arbitrage/{ruling.uuid}/").content.decode()
-    assert "data-table-form" in page and f'action="{url}"' in page
+    assert "data-table-form" in page
+    assert f'action="{url}"' in page
     response = client_director_a.post(
         url, {"round": "2", "table": "7", "board": "12"}, HTTP_HX_REQUEST="true"
     )
     html = response.content.decode()
-    assert response.status_code == 200 and html.strip().startswith('<details class="table-details')
-    assert "tafel 7" in html and "Bewaard." in html
+    assert response.status_code == 200
+    assert html.strip().startswith('<details class="table-details')
+    assert "tafel 7" in html
+    assert "Bewaard." in html
     ruling.refresh_from_db()
     assert (ruling.round, ruling.table, ruling.board) == (2, 7, 12)
-    assert ruling.played_on is None and ruling.path  # nothing else touched, still at its step
+    assert ruling.played_on is None
+    assert ruling.path
     assert ruling.audit_events.filter(action="context_edited").count() == 1
     # A board number beyond 128 keeps nothing and says why.
     bad = client_director_a.post(url, {"board": "200"}, HTTP_HX_REQUEST="true").content.decode()
@@ -109,4 +118,5 @@ def test_table_and_board_can_be_given_at_any_step(
     plain = client_director_a.post(url, {"table": "8"})
     assert plain.status_code == 302
     ruling.refresh_from_db()
-    assert ruling.table == 8 and ruling.board is None  # the plain form sends what it shows
+    assert ruling.table == 8
+    assert ruling.board is None

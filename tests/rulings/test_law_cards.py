@@ -70,7 +70,8 @@ def test_items_are_a_list_with_their_printed_labels(cards):
         "a.",
         "b.",
     ]
-    assert "<p>a<br>" not in html and "<p>b<br>" not in html
+    assert "<p>a<br>" not in html
+    assert "<p>b<br>" not in html
     assert "mag hij niet uit eigen beweging enige kaart terugnemen" in html
     labelled = str(law_card_text(cards["teruggenomen-kaart-1987:47E2(a)"]))
     assert '<span class="law-label fw-semibold me-1">(a)</span>' in labelled

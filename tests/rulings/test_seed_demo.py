@@ -36,7 +36,8 @@ def test_it_makes_rulings_of_every_kind_through_the_wizard(shipped_trees, club_a
     assert len(set(rulings.values_list("tree_slug", flat=True))) >= 4
     assert rulings.values("director").distinct().count() >= 4
     final = rulings.filter(status=Status.FINAL)
-    assert not final.filter(outcome_key="").exists() and not final.filter(board=None).exists()
+    assert not final.filter(outcome_key="").exists()
+    assert not final.filter(board=None).exists()
     first, last = rulings.order_by("created_at")[0], rulings.order_by("-created_at")[0]
     assert last.created_at - first.created_at > timedelta(days=365)
     assert first.created_at > timezone.now() - timedelta(days=731)
@@ -46,7 +47,8 @@ def test_it_makes_rulings_of_every_kind_through_the_wizard(shipped_trees, club_a
     assert (
         "Created 100 demo rulings in BC De Troefkaart: 86 final, 8 deferred, 6 unfinished" in output
     )
-    assert "rulings/s" in output and "100/100 rulings" in output
+    assert "rulings/s" in output
+    assert "100/100 rulings" in output
 
 
 def test_verify_audit_passes_on_demo_data_and_fails_after_tampering(shipped_trees):
@@ -82,7 +84,8 @@ def test_the_same_seed_gives_the_same_paths(shipped_trees):
 def test_it_creates_the_named_club_with_demo_directors(shipped_trees):
     seed("--rulings", "5", "--club", "BC Nieuw")
     club = Club.objects.get(name="BC Nieuw")
-    assert club.slug == "bc-nieuw" and club.rulings.count() == 5
+    assert club.slug == "bc-nieuw"
+    assert club.rulings.count() == 5
     assert club.memberships.filter(role="director").count() == 4
 
 

@@ -65,10 +65,12 @@ def test_the_start_page_lists_the_trees_of_the_edition_in_force(client_director_
     page = client_director_a.get(reverse("wizard:start"), {"datum": "2024-05-01"})
     html = page.content.decode()
     assert page.status_code == 200
-    assert "Proefboom" in html and "Oude boom" not in html
+    assert "Proefboom" in html
+    assert "Oude boom" not in html
     assert 'href="/arbitrage/nieuw/proef/?datum=2024-05-01&amp;club=troefkaart"' in html
     older = client_director_a.get(reverse("wizard:start"), {"datum": "1980-01-01"})
-    assert "Oude boom" in older.content.decode() and "Proefboom" not in older.content.decode()
+    assert "Oude boom" in older.content.decode()
+    assert "Proefboom" not in older.content.decode()
     chosen = client_director_a.get(
         reverse("wizard:start"), {"datum": "2024-05-01", "editie": "1963"}
     )
@@ -79,8 +81,10 @@ def test_the_start_page_filters_live_with_htmx(client_director_a, proef_tree):
     make_tree(slug="ander", title="Verzaking")
     page = client_director_a.get(reverse("wizard:start"), {"q": "verz"}, **HTMX)
     html = page.content.decode()
-    assert "<html" not in html and html.strip().startswith('<div id="tree-list"')
-    assert "Verzaking" in html and "Proefboom" not in html
+    assert "<html" not in html
+    assert html.strip().startswith('<div id="tree-list"')
+    assert "Verzaking" in html
+    assert "Proefboom" not in html
     assert page["Vary"].startswith("HX-Request")
 
 
@@ -136,10 +140,13 @@ def first_answer(club="troefkaart", choice="nee", digest="", **extra):
 def test_the_first_question_is_shown_before_anything_is_stored(client_director_a, proef_tree):
     _new, _url, page, digest = draft_page(client_director_a, datum="2024-05-01")
     html = page.content.decode()
-    assert page.status_code == 200 and digest
-    assert "Was het bod onbedoeld?" in html and 'data-choice="1"' in html
+    assert page.status_code == 200
+    assert digest
+    assert "Was het bod onbedoeld?" in html
+    assert 'data-choice="1"' in html
     assert 'name="played_on" value="2024-05-01"' in html
-    assert "Officiële tekst" in html and 'href="/wetten/1997/artikel/25/#25A"' in html
+    assert "Officiële tekst" in html
+    assert 'href="/wetten/1997/artikel/25/#25A"' in html
     assert 'href="/beslisbomen/proef/?node=onbedoeld"' in html
     assert page["Cache-Control"].startswith("max-age=0")
     assert not Ruling.objects.exists()
@@ -151,8 +158,10 @@ def test_the_first_answer_creates_the_ruling_and_redirects(
     new, url, _page, digest = draft_page(client_director_a)
     response = client_director_a.post(url, first_answer(digest=digest))
     ruling = Ruling.objects.get(uuid=new)
-    assert response.status_code == 302 and response["Location"] == step_url(ruling, 2)
-    assert ruling.director == director_a and ruling.played_on == date(2024, 5, 1)
+    assert response.status_code == 302
+    assert response["Location"] == step_url(ruling, 2)
+    assert ruling.director == director_a
+    assert ruling.played_on == date(2024, 5, 1)
     assert client_director_a.get(response["Location"]).status_code == 200
 
 
@@ -160,7 +169,8 @@ def test_the_first_answer_with_htmx_swaps_in_the_second_question(client_director
     new, url, _page, digest = draft_page(client_director_a)
     response = client_director_a.post(url, first_answer(digest=digest), **HTMX)
     html = response.content.decode()
-    assert response.status_code == 200 and "<html" not in html
+    assert response.status_code == 200
+    assert "<html" not in html
     assert response["HX-Push-Url"] == step_url(Ruling.objects.get(uuid=new), 2)
     assert "Is het bod geaccepteerd?" in html
 
@@ -169,7 +179,8 @@ def test_a_double_click_on_the_first_answer_makes_one_ruling(client_director_a, 
     new, url, _page, digest = draft_page(client_director_a)
     client_director_a.post(url, first_answer(digest=digest))
     again = client_director_a.post(url, first_answer(digest=digest))
-    assert Ruling.objects.count() == 1 and Step.objects.count() == 1
+    assert Ruling.objects.count() == 1
+    assert Step.objects.count() == 1
     assert again["Location"] == step_url(Ruling.objects.get(uuid=new), 2)
     other = client_director_a.post(url, first_answer(digest=digest, choice="ja"))
     assert Step.objects.count() == 1
@@ -180,15 +191,15 @@ def test_going_back_to_the_first_page_finds_the_ruling(client_director_a, proef_
     new, url, _page, digest = draft_page(client_director_a)
     client_director_a.post(url, first_answer(digest=digest))
     again = client_director_a.get(url)
-    assert again.status_code == 302 and again["Location"] == step_url(
-        Ruling.objects.get(uuid=new), 1
-    )
+    assert again.status_code == 302
+    assert again["Location"] == step_url(Ruling.objects.get(uuid=new), 1)
 
 
 def test_a_forged_first_answer_stores_nothing(client_director_a, proef_tree):
     _new, url, _page, digest = draft_page(client_director_a)
     response = client_director_a.post(url, first_answer(digest=digest, choice="misschien"))
-    assert response.status_code == 302 and "geen antwoord" in " ".join(messages_of(response))
+    assert response.status_code == 302
+    assert "geen antwoord" in " ".join(messages_of(response))
     assert client_director_a.post(url, first_answer(digest="0" * 64)).status_code == 404
     assert (
         client_director_a.post(url, first_answer(digest=digest, club="vrije-slagje")).status_code
@@ -218,7 +229,8 @@ def test_another_clubs_draft_id_is_not_found(client_director_b, ruling):
 
 def test_a_plain_answer_redirects_to_the_next_step(client_director_a, ruling):
     response = answer(client_director_a, ruling, "geaccepteerd", 2, "ja")
-    assert response.status_code == 302 and response["Location"] == step_url(ruling, 3)
+    assert response.status_code == 302
+    assert response["Location"] == step_url(ruling, 3)
     page = client_director_a.get(response["Location"])
     assert "Vervangt de speler het bod?" in page.content.decode()
 
@@ -226,7 +238,8 @@ def test_a_plain_answer_redirects_to_the_next_step(client_director_a, ruling):
 def test_an_htmx_answer_swaps_the_step_and_pushes_its_url(client_director_a, ruling):
     response = answer(client_director_a, ruling, "geaccepteerd", 2, "ja", **HTMX)
     html = response.content.decode()
-    assert response.status_code == 200 and "<html" not in html
+    assert response.status_code == 200
+    assert "<html" not in html
     assert html.strip().startswith('<div id="wizard"')
     assert response["HX-Push-Url"] == step_url(ruling, 3)
     assert "Vervangt de speler het bod?" in html
@@ -239,8 +252,10 @@ def test_reaching_the_outcome_pushes_the_ruling_url(client_director_a, ruling):
     response = answer(client_director_a, ruling, "vervangen", 3, "nee", **HTMX)
     html = response.content.decode()
     assert response["HX-Push-Url"] == ruling_url(ruling)
-    assert "Vervangen met beperkingen" in html and "Zeg aan tafel" in html
-    assert "niet-overtredende partij" in html and "arbitrale score" in html
+    assert "Vervangen met beperkingen" in html
+    assert "Zeg aan tafel" in html
+    assert "niet-overtredende partij" in html
+    assert "arbitrale score" in html
     # The context form follows in a second request, so the ruling shows sooner.
     context_url = reverse("wizard:context", args=[ruling.uuid])
     assert f'<div id="context-form" hx-get="{context_url}" hx-trigger="load"' in html
@@ -264,17 +279,20 @@ def test_the_context_form_loads_after_the_outcome(client_director_a, ruling):
     context_url = reverse("wizard:context", args=[ruling.uuid])
     html = client_director_a.get(context_url, **HTMX).content.decode()
     assert html.strip().startswith('<form id="context-form"')
-    assert 'name="played_on"' in html and "Definitief opslaan" in html
+    assert 'name="played_on"' in html
+    assert "Definitief opslaan" in html
     # Without htmx there is nothing to load: the ruling's page has the form inline.
     response = client_director_a.get(context_url)
-    assert response.status_code == 302 and response["Location"] == ruling_url(ruling)
+    assert response.status_code == 302
+    assert response["Location"] == ruling_url(ruling)
     assert 'name="played_on"' in client_director_a.get(ruling_url(ruling)).content.decode()
 
 
 def test_the_context_form_is_not_offered_before_the_outcome(client_director_a, ruling):
     context_url = reverse("wizard:context", args=[ruling.uuid])
     response = client_director_a.get(context_url, **HTMX)
-    assert response.status_code == 302 and response["Location"] == step_url(ruling, 2)
+    assert response.status_code == 302
+    assert response["Location"] == step_url(ruling, 2)
 
 
 def test_a_stale_htmx_answer_shows_a_message_and_the_current_state(client_director_a, ruling):
@@ -282,7 +300,8 @@ def test_a_stale_htmx_answer_shows_a_message_and_the_current_state(client_direct
     response = answer(client_director_a, ruling, "geaccepteerd", 2, "nee", revision=1, **HTMX)
     html = response.content.decode()
     assert response.status_code == 200
-    assert "verouderd" in html and "data-wizard-error" in html
+    assert "verouderd" in html
+    assert "data-wizard-error" in html
     assert "Vervangt de speler het bod?" in html
     assert response["HX-Push-Url"] == step_url(ruling, 3)
     assert Step.objects.filter(ruling=ruling).count() == 2
@@ -301,7 +320,8 @@ def test_a_stale_plain_answer_redirects_with_a_message(client_director_a, ruling
 def test_a_double_click_records_the_answer_once(client_director_a, ruling):
     answer(client_director_a, ruling, "geaccepteerd", 2, "ja", revision=1, **HTMX)
     second = answer(client_director_a, ruling, "geaccepteerd", 2, "ja", revision=1, **HTMX)
-    assert second.status_code == 200 and "data-wizard-error" not in second.content.decode()
+    assert second.status_code == 200
+    assert "data-wizard-error" not in second.content.decode()
     assert Step.objects.filter(ruling=ruling).count() == 2
     assert AuditEvent.objects.filter(ruling=ruling, action="answered").count() == 2
 
@@ -338,12 +358,14 @@ def test_changing_an_answer_on_an_earlier_step(client_director_a, ruling, direct
     at_outcome(ruling, director_a)
     page = client_director_a.get(step_url(ruling, 1), **HTMX)
     html = page.content.decode()
-    assert "eerder beantwoorde vraag" in html and "gegeven antwoord" in html
+    assert "eerder beantwoorde vraag" in html
+    assert "gegeven antwoord" in html
     assert 'name="revision" value="3"' in html
     response = answer(client_director_a, ruling, "onbedoeld", 1, "ja", revision=3, **HTMX)
     html = response.content.decode()
     assert response["HX-Push-Url"] == step_url(ruling, 2)
-    assert "Vervangt de speler het bod?" in html and "eerder gekozen" in html
+    assert "Vervangt de speler het bod?" in html
+    assert "eerder gekozen" in html
     assert Step.objects.filter(ruling=ruling, superseded=True).count() == 3
     assert AuditEvent.objects.filter(ruling=ruling, action="answer_changed").count() == 1
 
@@ -372,17 +394,21 @@ def test_the_history_restore_request_gets_the_whole_page(client_director_a, ruli
 def test_the_current_question_page_without_htmx(client_director_a, ruling):
     page = client_director_a.get(ruling_url(ruling))
     html = page.content.decode()
-    assert page.status_code == 200 and "<html" in html
-    assert "Is het bod geaccepteerd?" in html and "Eigen samenvatting" in html
+    assert page.status_code == 200
+    assert "<html" in html
+    assert "Is het bod geaccepteerd?" in html
+    assert "Eigen samenvatting" in html
     assert "Samenvatting in eigen woorden" in html
     assert 'href="/wetten/1997/artikel/27/#samenvatting"' in html
-    assert "data-wizard-back" in html and f'href="{step_url(ruling, 1)}"' in html
+    assert "data-wizard-back" in html
+    assert f'href="{step_url(ruling, 1)}"' in html
 
 
 def test_the_step_in_english(client_director_a, ruling):
     client_director_a.post(reverse("set_language"), {"language": "en", "next": "/"})
     html = client_director_a.get(ruling_url(ruling)).content.decode()
-    assert "Was the call accepted?" in html and "Question 2" in html
+    assert "Was the call accepted?" in html
+    assert "Question 2" in html
     assert "Our summary: an insufficient bid may be accepted." in html
     assert "→ No" in html  # the path so far
 
@@ -397,10 +423,13 @@ def test_context_errors_are_shown_in_place(client_director_a, ruling, director_a
     response = client_director_a.post(url, bad, **HTMX)
     html = response.content.decode()
     assert html.strip().startswith('<form id="context-form"')
-    assert "Niet opgeslagen" in html and "hoogstens 128" in html
-    assert "Geef de hoogte van het contract" in html and "minstens 1" in html
+    assert "Niet opgeslagen" in html
+    assert "hoogstens 128" in html
+    assert "Geef de hoogte van het contract" in html
+    assert "minstens 1" in html
     plain = client_director_a.post(url, bad)
-    assert plain.status_code == 200 and "<html" in plain.content.decode()
+    assert plain.status_code == 200
+    assert "<html" in plain.content.decode()
     assert "hoogstens 128" in plain.content.decode()
     assert Ruling.objects.get(pk=ruling.pk).board is None
 
@@ -412,7 +441,8 @@ def test_rounds_and_tables_stop_at_999(client_director_a, ruling, director_a, fi
     at_outcome(ruling, director_a)
     url = reverse("wizard:context", args=[ruling.uuid])
     html = client_director_a.post(url, {field: value}, **HTMX).content.decode()
-    assert "Niet opgeslagen" in html and "hoogstens 999" in html
+    assert "Niet opgeslagen" in html
+    assert "hoogstens 999" in html
     assert getattr(Ruling.objects.get(pk=ruling.pk), field) is None
 
 
@@ -434,7 +464,8 @@ def test_save_needs_date_and_board(client_director_a, ruling, director_a):
         reverse("wizard:save", args=[ruling.uuid]), {"table": "2"}, **HTMX
     )
     html = response.content.decode()
-    assert "Niet opgeslagen" in html and html.count("Dit veld is verplicht") == 2
+    assert "Niet opgeslagen" in html
+    assert html.count("Dit veld is verplicht") == 2
     assert Ruling.objects.get(pk=ruling.pk).status == Status.IN_PROGRESS
 
 
@@ -450,14 +481,18 @@ def test_save_makes_the_ruling_final_and_shows_the_print_page(
         "contract_strain": "S",
     }
     response = client_director_a.post(reverse("wizard:save", args=[ruling.uuid]), data, **HTMX)
-    assert response.status_code == 200 and response["HX-Redirect"] == ruling_url(ruling)
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == ruling_url(ruling)
     ruling.refresh_from_db()
-    assert ruling.status == Status.FINAL and ruling.board == 7
+    assert ruling.status == Status.FINAL
+    assert ruling.board == 7
     page = client_director_a.get(ruling_url(ruling))
     html = page.content.decode()
-    assert "Arbitrage: Proefboom" in html and "data-print" in html
+    assert "Arbitrage: Proefboom" in html
+    assert "data-print" in html
     assert "De keten van het verslag is intact" in html
-    assert "definitief opgeslagen" in html and "4♠" in html
+    assert "definitief opgeslagen" in html
+    assert "4♠" in html
     again = answer(client_director_a, ruling, "onbedoeld", 1, "ja")
     assert again["Location"] == ruling_url(ruling)
     assert "definitief" in " ".join(messages_of(again))
@@ -483,7 +518,8 @@ def test_defer_and_resume_from_the_home_page(client_director_a, ruling):
     response = client_director_a.post(reverse("wizard:defer", args=[ruling.uuid]))
     assert response["Location"] == reverse("home")
     home = client_director_a.get(reverse("home")).content.decode()
-    assert "uitgesteld" in home and f'data-open-ruling="{ruling.uuid}"' in home
+    assert "uitgesteld" in home
+    assert f'data-open-ruling="{ruling.uuid}"' in home
     assert reverse("wizard:resume", args=[ruling.uuid]) in home
     page = client_director_a.get(ruling_url(ruling)).content.decode()
     assert "Hervat haar om verder te gaan" in page
@@ -498,8 +534,10 @@ def test_defer_and_resume_from_the_home_page(client_director_a, ruling):
 def test_the_home_page_resumes_an_unfinished_ruling_where_it_stopped(client_director_a, ruling):
     answer(client_director_a, ruling, "geaccepteerd", 2, "ja")
     home = client_director_a.get(reverse("home")).content.decode()
-    assert "Nieuwe arbitrage" in home and 'href="/arbitrage/nieuw/"' in home
-    assert f'href="{ruling_url(ruling)}"' in home and "2 vragen beantwoord" in home
+    assert "Nieuwe arbitrage" in home
+    assert 'href="/arbitrage/nieuw/"' in home
+    assert f'href="{ruling_url(ruling)}"' in home
+    assert "2 vragen beantwoord" in home
     page = client_director_a.get(ruling_url(ruling)).content.decode()
     assert "Vervangt de speler het bod?" in page
 
@@ -589,7 +627,8 @@ def test_wizard_pages_have_no_inline_scripts_or_handlers(client_director_a, ruli
         html = page.content.decode()
         assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html)
         assert not re.search(r"\son[a-z]+=", html)
-        assert "https://" not in html and "http://" not in html
+        assert "https://" not in html
+        assert "http://" not in html
 
 
 # --- query budget --------------------------------------------------------------------------
@@ -695,7 +734,8 @@ def test_a_step_page_stays_within_the_query_budget(
         current = client_director_a.get(ruling_url(deep_ruling), **headers)
     with django_assert_max_num_queries(8):
         earlier = client_director_a.get(step_url(deep_ruling, 30), **headers)
-    assert "Vraag 60?" in current.content.decode() and "Vraag 29?" in earlier.content.decode()
+    assert "Vraag 60?" in current.content.decode()
+    assert "Vraag 29?" in earlier.content.decode()
 
 
 def test_the_budget_holds_with_a_cold_snapshot_cache(

@@ -74,8 +74,10 @@ def test_start_freezes_the_tree_once_with_the_law_text(proef_tree):
     assert "onbedoelde bieding vervangen" in citation.text.nl
     assert "Zolang zijn partner" in citation.text.nl  # the sub-item 25A1 is shown too
     summary, title = first.citations("straf")
-    assert summary.kind == "summary" and summary.text.en.startswith("Our summary")
-    assert title.kind == "title" and title.article_title == "Afspraken"
+    assert summary.kind == "summary"
+    assert summary.text.en.startswith("Our summary")
+    assert title.kind == "title"
+    assert title.article_title == "Afspraken"
 
 
 def test_start_writes_no_ruling(proef_tree):
@@ -102,16 +104,22 @@ def test_the_first_answer_creates_the_ruling(frozen, club_a, director_a):
         played_on=date(2024, 5, 1),
     )
     ruling = Ruling.objects.get(pk=result.ruling.pk)
-    assert result.number == 2 and result.recorded and not result.outcome_reached
-    assert ruling.status == Status.IN_PROGRESS and ruling.mode == Mode.LIVE
+    assert result.number == 2
+    assert result.recorded
+    assert not result.outcome_reached
+    assert ruling.status == Status.IN_PROGRESS
+    assert ruling.mode == Mode.LIVE
     assert (ruling.tree_slug, ruling.tree_title, ruling.edition_code) == (
         "proef",
         "Proefboom",
         "1997",
     )
-    assert ruling.tree_version == "v1-proef" and ruling.snapshot_id == frozen.digest
-    assert ruling.path == [["onbedoeld", "nee"]] and ruling.revision == 1
-    assert ruling.current_node_key == "geaccepteerd" and ruling.played_on == date(2024, 5, 1)
+    assert ruling.tree_version == "v1-proef"
+    assert ruling.snapshot_id == frozen.digest
+    assert ruling.path == [["onbedoeld", "nee"]]
+    assert ruling.revision == 1
+    assert ruling.current_node_key == "geaccepteerd"
+    assert ruling.played_on == date(2024, 5, 1)
     step = ruling.steps.get()
     assert (step.order, step.node_key, step.choice_key, step.superseded) == (
         1,
@@ -119,14 +127,16 @@ def test_the_first_answer_creates_the_ruling(frozen, club_a, director_a):
         "nee",
         False,
     )
-    assert step.question["nl"] == "Was het bod onbedoeld?" and step.answer == {
+    assert step.question["nl"] == "Was het bod onbedoeld?"
+    assert step.answer == {
         "nl": "Nee",
         "en": "No",
     }
     assert step.citations[0]["key"] == "25A"
     assert actions(ruling) == ["started", "answered"]
     started = ruling.audit_events.get(sequence=1)
-    assert started.data["snapshot"] == frozen.digest and started.actor == director_a
+    assert started.data["snapshot"] == frozen.digest
+    assert started.actor == director_a
     assert audit.verify(ruling) == []
 
 
@@ -147,7 +157,8 @@ def test_a_wrong_first_answer_creates_nothing(frozen, club_a, director_a, node, 
             node_key=node,
             choice_key=choice,
         )
-    assert not Ruling.objects.exists() and not AuditEvent.objects.exists()
+    assert not Ruling.objects.exists()
+    assert not AuditEvent.objects.exists()
 
 
 def test_a_ruling_recorded_for_an_earlier_time_keeps_that_time(frozen, club_a, director_a):
@@ -162,7 +173,8 @@ def test_a_ruling_recorded_for_an_earlier_time_keeps_that_time(frozen, club_a, d
         at=at,
     ).ruling
     ruling.refresh_from_db()
-    assert ruling.created_at == at and ruling.steps.get().answered_at == at
+    assert ruling.created_at == at
+    assert ruling.steps.get().answered_at == at
     assert set(ruling.audit_events.values_list("at", flat=True)) == {at}
 
 
@@ -171,13 +183,15 @@ def test_a_ruling_recorded_for_an_earlier_time_keeps_that_time(frozen, club_a, d
 
 def test_answers_lead_to_the_outcome_with_a_snapshot(ruling, director_a):
     result = to_outcome(ruling, director_a)
-    assert result.outcome_reached and result.number == 4
+    assert result.outcome_reached
+    assert result.number == 4
     ruling.refresh_from_db()
     assert ruling.outcome_key == "straf" == ruling.current_node_key
     assert ruling.outcome["title"]["nl"] == "Vervangen met beperkingen"
     assert ruling.outcome["ruling"]["en"] == "Ruling: straf."
     assert ruling.outcome["options"]["nl"] == "De niet-overtredende partij kiest."
-    assert ruling.outcome["chooser"] == "nos" and ruling.outcome["adjusted_score"] is True
+    assert ruling.outcome["chooser"] == "nos"
+    assert ruling.outcome["adjusted_score"] is True
     assert [c["key"] for c in ruling.outcome["citations"]] == ["27", "40"]
     assert ruling.cited_articles == "|25|27|40|"
     assert actions(ruling) == ["started", "answered", "answered", "answered", "outcome_reached"]
@@ -199,9 +213,11 @@ def test_a_stale_form_changes_nothing(ruling, director_a):
 def test_the_same_answer_twice_is_recorded_once(ruling, director_a):
     first = wizard.answer(ruling, "geaccepteerd", 2, "ja", director_a, revision=1)
     again = wizard.answer(ruling, "geaccepteerd", 2, "ja", director_a, revision=1)
-    assert first.recorded and not again.recorded
+    assert first.recorded
+    assert not again.recorded
     assert again.number == 3
-    assert ruling.steps.count() == 2 and ruling.revision == 2
+    assert ruling.steps.count() == 2
+    assert ruling.revision == 2
 
 
 def test_a_form_for_another_node_is_stale(ruling, director_a):
@@ -233,11 +249,15 @@ def test_an_outcome_cannot_be_answered(ruling, director_a):
 def test_changing_an_answer_supersedes_the_later_steps(ruling, director_a):
     to_outcome(ruling, director_a)
     result = wizard.answer(ruling, "onbedoeld", 1, "ja", director_a, revision=3)
-    assert result.recorded and result.number == 2 and not result.outcome_reached
+    assert result.recorded
+    assert result.number == 2
+    assert not result.outcome_reached
     ruling.refresh_from_db()
-    assert ruling.path == [["onbedoeld", "ja"]] and ruling.revision == 4
+    assert ruling.path == [["onbedoeld", "ja"]]
+    assert ruling.revision == 4
     assert ruling.current_node_key == "vervangen"
-    assert ruling.outcome_key == "" and ruling.outcome == {}
+    assert ruling.outcome_key == ""
+    assert ruling.outcome == {}
     steps = list(
         ruling.steps.order_by("answered_at", "pk").values_list("order", "choice_key", "superseded")
     )
@@ -259,30 +279,38 @@ def test_the_earlier_answer_is_preselected_when_the_question_returns(ruling, dir
     to_outcome(ruling, director_a)  # vervangen was answered 'nee'
     wizard.answer(ruling, "onbedoeld", 1, "ja", director_a, revision=3)
     view = step_view(ruling)
-    assert view.node_key == "vervangen" and view.number == 2
-    assert view.selected == "nee" and view.selected_earlier and not view.revisit
+    assert view.node_key == "vervangen"
+    assert view.number == 2
+    assert view.selected == "nee"
+    assert view.selected_earlier
+    assert not view.revisit
     assert [c.selected for c in view.choices] == [False, True]
 
 
 def test_a_question_never_answered_has_nothing_preselected(ruling):
     view = step_view(ruling)
-    assert view.node_key == "geaccepteerd" and view.selected is None
+    assert view.node_key == "geaccepteerd"
+    assert view.selected is None
 
 
 def test_looking_back_shows_the_given_answer_and_changes_nothing(ruling, director_a):
     to_outcome(ruling, director_a)
     view = step_view(ruling, 2)
-    assert view.revisit and view.node_key == "geaccepteerd" and view.selected == "ja"
+    assert view.revisit
+    assert view.node_key == "geaccepteerd"
+    assert view.selected == "ja"
     assert [entry.choice_key for entry in view.path] == ["nee", "ja", "nee"]
     # Answering it the same moves on to step 3 without writing anything.
     result = wizard.answer(ruling, "geaccepteerd", 2, "ja", director_a, revision=3)
-    assert not result.recorded and result.number == 3
-    assert ruling.steps.count() == 3 and ruling.audit_events.count() == 5
+    assert not result.recorded
+    assert result.number == 3
+    assert ruling.steps.count() == 3
+    assert ruling.audit_events.count() == 5
 
 
 def test_step_view_clamps_to_the_current_step(ruling):
     assert step_view(ruling, 40).number == 2
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"^0$"):
         step_view(ruling, 0)
 
 
@@ -351,7 +379,8 @@ def test_save_makes_the_ruling_final_with_its_context(ruling, director_a):
     to_outcome(ruling, director_a)
     wizard.save(ruling, director_a, {"played_on": date(2024, 5, 1), "board": 3, "table": 2})
     ruling.refresh_from_db()
-    assert ruling.status == Status.FINAL and ruling.finalised_at is not None
+    assert ruling.status == Status.FINAL
+    assert ruling.finalised_at is not None
     assert (ruling.played_on, ruling.board, ruling.table) == (date(2024, 5, 1), 3, 2)
     assert actions(ruling)[-2:] == ["context_edited", "saved"]
     assert ruling.audit_events.order_by("-sequence").first().data == {
@@ -430,7 +459,8 @@ def test_a_reloaded_tree_does_not_change_a_past_or_unfinished_ruling(
     assert unfinished.tree_version == "v1-proef"
 
     fresh = begin(wizard.start("proef"), final.club, director_a)
-    assert fresh.tree_version == "v2-proef" and fresh.snapshot_id != final.snapshot_id
+    assert fresh.tree_version == "v2-proef"
+    assert fresh.snapshot_id != final.snapshot_id
     assert step_view(fresh).node.text.nl == "NIEUW: geaccepteerd?"
 
 
@@ -484,7 +514,8 @@ def test_a_batch_writes_its_rulings_at_the_end_through_the_same_checks(
         assert rulings[0].pk is None
     assert Ruling.objects.count() == 5
     for ruling in Ruling.objects.all():
-        assert ruling.created_at == at and ruling.path == [["onbedoeld", "ja"]]
+        assert ruling.created_at == at
+        assert ruling.path == [["onbedoeld", "ja"]]
         assert ruling.steps.filter(superseded=True).count() == 3
         assert ruling.steps.filter(superseded=False).count() == 1
         assert actions(ruling)[-1] == "answer_changed"
@@ -492,9 +523,13 @@ def test_a_batch_writes_its_rulings_at_the_end_through_the_same_checks(
 
 
 def test_a_failing_batch_writes_nothing(frozen, club_a, director_a):
-    with pytest.raises(RuntimeError), batch():
-        begin(frozen, club_a, director_a)
-        raise RuntimeError("stop")
+    def begin_then_fail() -> None:
+        with batch():
+            begin(frozen, club_a, director_a)
+            raise RuntimeError("stop")
+
+    with pytest.raises(RuntimeError, match="stop"):
+        begin_then_fail()
     assert not Ruling.objects.exists()
 
 

@@ -43,7 +43,9 @@ def test_law_text_is_official_where_imported_and_a_summary_otherwise(shipped):
     kinds = {law.kind for law in summary.law.values()}
     assert kinds == {"summary"}
     first = summary.citations(summary.start)[0]
-    assert first.text.nl and first.text.en and first.edition == "2017"
+    assert first.text.nl
+    assert first.text.en
+    assert first.edition == "2017"
 
 
 def test_editing_and_reloading_a_tree_file_never_changes_a_ruling(

@@ -556,7 +556,8 @@ def test_practice_with_hostile_values(
         assert_inert(response, data)
     created = Ruling.objects.filter(uuid=practice).first()
     if created is not None:
-        assert created.training_case == world.case and created.club == world.club_a
+        assert created.training_case == world.case
+        assert created.club == world.club_a
         consistent(created)
 
 
@@ -672,7 +673,8 @@ def test_login_and_language_with_hostile_values(
     response = client.post(reverse("set_language"), {"language": language, "next": target})
     assert response.status_code == 302
     location = response["Location"]
-    assert location.startswith("/") and not location.startswith(("//", "/\\")), location
+    assert location.startswith("/"), location
+    assert not location.startswith(("//", "/\\")), location
 
 
 def test_every_chain_still_verifies_after_a_mixed_run(world, client_as):

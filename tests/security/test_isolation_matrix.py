@@ -611,14 +611,18 @@ def check(persona: str, expected: Any, response, w: World) -> None:
     status = response.status_code
     location = response.get("Location", "")
     if expected == LOGIN:
-        assert status == 302 and location.startswith(reverse("login")), (status, location)
+        assert status == 302, (status, location)
+        assert location.startswith(reverse("login")), (status, location)
     elif expected == ADMIN_LOGIN:
-        assert status == 302 and location.startswith(reverse("admin:login")), (status, location)
+        assert status == 302, (status, location)
+        assert location.startswith(reverse("admin:login")), (status, location)
     elif expected == ADMIN_INDEX:
-        assert status == 302 and location == reverse("admin:index"), (status, location)
+        assert status == 302, (status, location)
+        assert location == reverse("admin:index"), (status, location)
     elif expected == ANY_LOGIN:
         logins = (reverse("login"), reverse("admin:login"))
-        assert status == 302 and location.startswith(logins), (status, location)
+        assert status == 302, (status, location)
+        assert location.startswith(logins), (status, location)
     else:
         assert status == expected, (status, location)
         if status == 302:

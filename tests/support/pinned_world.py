@@ -120,7 +120,7 @@ def fixed(clock: Clock) -> Iterator[None]:
     review_uuid = Review._meta.get_field("uuid")
     with (
         mock.patch("django.utils.timezone.now", clock),
-        mock.patch.object(review_uuid, "_get_default", lambda: REVIEW),
+        mock.patch.object(review_uuid, "_get_default", return_value=REVIEW),
     ):
         yield
 

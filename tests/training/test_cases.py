@@ -191,7 +191,8 @@ def test_a_practice_is_graded_on_its_snapshot_not_on_the_tree_as_edited_later(
 
     result = grade(ruling)
 
-    assert not result.correct and result.outcome_key == "b2"
+    assert not result.correct
+    assert result.outcome_key == "b2"
     assert result.model_path == [list(step) for step in MODEL]
     assert result.divergence == 4
     assert ruling_tree(ruling).node("vervanging").choice("andere").target == "b2"

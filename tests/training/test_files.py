@@ -66,7 +66,8 @@ def test_expected_path_walks_to_an_expected_outcome(path: Path):
 def test_case_texts_are_bilingual_and_cite_the_law(path: Path):
     case = load_case_file(path)
     for text in (case.title, case.situation, case.explanation):
-        assert text["nl"].strip() and text["en"].strip()
+        assert text["nl"].strip()
+        assert text["en"].strip()
     assert case.cites, f"{case.slug}: the explanation cites no law"
 
 

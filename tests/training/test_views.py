@@ -573,7 +573,8 @@ def test_a_practice_step_without_htmx_is_the_whole_page(loaded, client_director_
     for headers in ({}, HISTORY_RESTORE):
         response = client_director_a.get(f"/oefenen/pogingen/{ruling.uuid}/?stap=2", **headers)
         body = response.content.decode()
-        assert "<html" in body and 'id="wizard"' in body
+        assert "<html" in body
+        assert 'id="wizard"' in body
         assert "De situatie" in body  # the situation above the swapped part
         assert "HX-Request" in response["Vary"]
 
@@ -583,7 +584,8 @@ def test_explore_answers_a_history_restore_with_the_whole_page(loaded, client_di
     response = client_director_a.get(url, {"pad": "nee"}, **HISTORY_RESTORE)
     body = response.content.decode()
     assert response.status_code == 200
-    assert "<html" in body and 'id="explore-main"' in body
+    assert "<html" in body
+    assert 'id="explore-main"' in body
     assert "HX-Request" in response["Vary"]
 
 
@@ -602,11 +604,13 @@ def test_tags_that_give_away_the_answer_show_only_once_graded(
     tag = case.tags[-1]
     index = client_director_a.get("/oefenen/").content.decode()
     page = client_director_a.get(f"/oefenen/casussen/{case.pk}/").content.decode()
-    assert tag not in index and tag not in page
+    assert tag not in index
+    assert tag not in page
     ruling = practise(director_a, case, RIGHT)
     client_director_a.post(f"/oefenen/pogingen/{ruling.uuid}/beoordelen/")
     graded = client_director_a.get(f"/oefenen/pogingen/{ruling.uuid}/").content.decode()
-    assert "data-case-tags" in graded and tag in graded
+    assert "data-case-tags" in graded
+    assert tag in graded
 
 
 def test_joining_with_a_code_comes_first_on_the_training_page(cases, client_director_a):

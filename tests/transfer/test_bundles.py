@@ -141,7 +141,8 @@ def test_conflicts_name_the_ruling_and_the_reason(tmp_path, made, club_a):
     export(bundle)
     Ruling.objects.filter(pk=made[2].pk).update(board=12)
     result = transfer.import_bundle(transfer.read_bundle(bundle.read_bytes()), club_a)
-    assert result.created == 0 and result.unchanged == 2
+    assert result.created == 0
+    assert result.unchanged == 2
     assert result.conflicts == [f"{made[2].uuid}: fields differ: board; the stored ruling was kept"]
 
 
@@ -177,7 +178,8 @@ def test_unknown_users_become_inactive_placeholders(tmp_path, made):
 
     assert "placeholder user(s) created: anna@troefkaart, rik@troefkaart" in summary
     anna = User.objects.get(username="anna@troefkaart")
-    assert not anna.is_active and not anna.has_usable_password()
+    assert not anna.is_active
+    assert not anna.has_usable_password()
     assert not anna.memberships.exists()
     second = Ruling.objects.get(uuid=made[1].uuid)
     assert second.director == anna
@@ -341,7 +343,8 @@ def test_invalid_field_values_are_refused(tmp_path, bundle_data):
     bundle_data["rulings"][1]["surprise"] = True
     error = refused(write(tmp_path / "fields.json", bundle_data))
     assert error.returncode == 2
-    assert "board" in str(error) and "unknown field(s) surprise" in str(error)
+    assert "board" in str(error)
+    assert "unknown field(s) surprise" in str(error)
 
 
 def test_content_of_an_odd_shape_is_refused_with_the_place(tmp_path, bundle_data):
@@ -357,7 +360,8 @@ def test_content_of_an_odd_shape_is_refused_with_the_place(tmp_path, bundle_data
     first["digest"] = snapshot.digest_of(first["data"])  # a digest that fits the change
     error = refused(write(tmp_path / "snapshot.json", bundle_data))
     assert "choices: must be a list" in str(error)
-    assert Ruling.objects.count() == 0 and TreeSnapshot.objects.count() == 0
+    assert Ruling.objects.count() == 0
+    assert TreeSnapshot.objects.count() == 0
 
 
 def test_an_unknown_club_is_refused(tmp_path, bundle_data):

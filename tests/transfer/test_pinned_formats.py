@@ -210,9 +210,11 @@ def test_the_checked_in_v1_bundle_imports_with_its_chains_intact(db):
     assert audit.verify(first) == []
     assert (first.club, first.director) == (club, anna)
     assert (first.audit_sequence, first.audit_head) == (8, FIRST_HEAD)
-    assert first.snapshot_id == SNAPSHOT_DIGEST and first.tree_version == TREE_HASH
+    assert first.snapshot_id == SNAPSHOT_DIGEST
+    assert first.tree_version == TREE_HASH
     assert first.created_at == datetime(2025, 3, 1, 18, 30, 5, 123456, tzinfo=UTC)
-    assert first.outcome_key == "blijft-staan" and first.path == [["onbedoeld", "nee"]]
+    assert first.outcome_key == "blijft-staan"
+    assert first.path == [["onbedoeld", "nee"]]
     assert first.notes == "Zuid: ‘ik heb de ♠A’ – ë"
     assert first.cited_articles == "|25|27|40|"
     assert list(
@@ -235,7 +237,8 @@ def test_the_checked_in_v1_bundle_imports_with_its_chains_intact(db):
 
     second = Ruling.objects.get(uuid=world.SECOND)
     assert audit.verify(second) == []
-    assert second.review_verdict == "amended" and second.board == 12
+    assert second.review_verdict == "amended"
+    assert second.board == 12
     review = second.reviews.get()
     assert (review.uuid, review.reviewer.username) == (world.REVIEW, "rik@ijkclub")
     assert review.comment == "Te streng – ♠ é."

@@ -28,13 +28,16 @@ def test_diagram_renders_and_highlights(loaded, live_server, page, artifacts):
     svg = page.locator("svg.tree-diagram")
     svg.wait_for()
     box = svg.bounding_box()
-    assert box is not None and box["width"] > 600 and box["height"] > 600
+    assert box is not None
+    assert box["width"] > 600
+    assert box["height"] > 600
 
     # Every node is drawn as a box with a real size.
     nodes = page.locator("svg.tree-diagram a.node")
     assert nodes.count() == 30
     first = page.locator("#d-verzaakt rect").bounding_box()
-    assert first["width"] > 100 and first["height"] > 20
+    assert first["width"] > 100
+    assert first["height"] > 20
 
     # The highlighted node carries the class and is painted in the highlight colour.
     highlighted = page.locator("svg.tree-diagram a.node.highlight")

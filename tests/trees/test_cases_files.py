@@ -228,7 +228,8 @@ def test_checker_names_an_unreached_outcome(small_tree):
 def test_checker_fails_a_wrong_case(small_tree, bad, message):
     write_cases(small_tree, [*GOOD, bad])
     problems = check_tree_file(small_tree)
-    assert len(problems) == 1 and message in problems[0], problems
+    assert len(problems) == 1, problems
+    assert message in problems[0], problems
 
 
 def test_checker_refuses_a_malformed_file(small_tree):

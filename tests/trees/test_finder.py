@@ -136,7 +136,8 @@ def test_every_tree_file_has_finder_words_in_both_languages():
     for path in sorted(FILES.glob("*.yaml")):
         if not path.name.endswith(".cases.yaml"):
             spec = load_tree_file(path)
-            assert spec.finder.nl and spec.finder.en, f"{path.name} has no finder words"
+            assert spec.finder.nl, f"{path.name} has no Dutch finder words"
+            assert spec.finder.en, f"{path.name} has no English finder words"
 
 
 def test_an_edition_without_the_tree_points_to_the_editions_that_have_one(
@@ -146,4 +147,5 @@ def test_an_edition_without_the_tree_points_to_the_editions_that_have_one(
     html = response.content.decode()
     assert "Geen beslisboom gevonden" not in html
     assert "data-elsewhere" in html
-    assert "editie=2017" in html and "editie=2007" in html
+    assert "editie=2017" in html
+    assert "editie=2007" in html

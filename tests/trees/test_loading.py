@@ -76,7 +76,8 @@ def test_loaded_rows_match_the_file(laws):
     outcome = tree.nodes.get(key="twaalfde-herstel-beperking")
     assert outcome.kind == "outcome"
     assert outcome.chooser == "director"
-    assert outcome.unauthorised_information and outcome.adjusted_score
+    assert outcome.unauthorised_information
+    assert outcome.adjusted_score
     assert "62D2" in outcome.ruling_nl
 
 
@@ -90,13 +91,15 @@ def test_citations_are_resolved_to_provisions_and_articles(laws):
     assert citation.article.number == "62"
     # 1963: article 50 has no lettered provisions: the article.
     citation = Citation.objects.filter(node__tree__slug="strafkaart-1963", key="50").first()
-    assert citation.article.number == "50" and citation.provision is None
+    assert citation.article.number == "50"
+    assert citation.provision is None
     # 1963 lettered item.
     citation = Citation.objects.filter(node__tree__slug="strafkaart-1963", key="52(b)").first()
     assert citation.provision.key == "52(b)"
     # 2017 ships summaries only: a precise key resolves to its article.
     citation = Citation.objects.filter(node__tree__slug="strafkaart", key="50D2(a)").first()
-    assert citation.article.number == "50" and citation.article.edition.code == "2017"
+    assert citation.article.number == "50"
+    assert citation.article.edition.code == "2017"
     assert citation.provision is None
     assert not Citation.objects.filter(article__isnull=True).exists()
 

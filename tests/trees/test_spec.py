@@ -117,7 +117,8 @@ def test_good_tree_parses_and_is_valid():
 def test_outcome_fields_are_parsed():
     tree = tree_from(GOOD)
     a = tree.node("uitkomst-a")
-    assert a.kind == "outcome" and a.text.en == "Outcome A"
+    assert a.kind == "outcome"
+    assert a.text.en == "Outcome A"
     assert a.outcome.ruling.nl == "Doe A."
     assert a.outcome.chooser == "declarer"
     assert a.outcome.adjusted_score is True
@@ -372,14 +373,16 @@ def test_hash_ignores_layout_and_comments():
 
 def test_hash_changes_with_content():
     base = content_hash(tree_from(GOOD))
-    assert len(base) == 64 and int(base, 16) >= 0
+    assert len(base) == 64
+    assert int(base, 16) >= 0
     changed_text = replace(
         'ruling: {nl: "Doe B.", en: "Do B."}', 'ruling: {nl: "Doe B!", en: "Do B."}'
     )
     changed_cite = replace('cites: ["64B3"]', 'cites: ["64B4"]')
     changed_target = replace("next: uitkomst-c", "next: uitkomst-b")
     hashes = {content_hash(tree_from(t)) for t in (changed_text, changed_cite, changed_target)}
-    assert base not in hashes and len(hashes) == 3
+    assert base not in hashes
+    assert len(hashes) == 3
 
 
 def test_hash_does_not_depend_on_source():

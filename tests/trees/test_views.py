@@ -40,7 +40,8 @@ def test_list_is_public_and_grouped(trees, anonymous):
     assert play.index("Spelregels 1987") < play.index("Spelregels 1963")
     for slug in ["strafkaart", "verzaking", "strafkaart-1963", "teruggenomen-kaart-1987"]:
         assert f'href="/beslisbomen/{slug}/"' in html
-    assert 'hx-get="/beslisbomen/"' in html and 'action="/beslisbomen/"' in html
+    assert 'hx-get="/beslisbomen/"' in html
+    assert 'action="/beslisbomen/"' in html
 
 
 def test_search_filters_by_word_and_edition(trees, anonymous):
@@ -153,7 +154,8 @@ def test_admin_is_read_only(trees, client_admin_a, admin_a):
 def test_wrap():
     assert wrap("Is de verzaking voldongen?") == ["Is de verzaking voldongen?"]
     lines = wrap("een " * 60, width=10, max_lines=3)
-    assert len(lines) == 3 and lines[-1].endswith("…")
+    assert len(lines) == 3
+    assert lines[-1].endswith("…")
 
 
 def test_layout_puts_children_below_parents_and_boxes_apart():
@@ -177,7 +179,8 @@ def test_layout_puts_children_below_parents_and_boxes_apart():
 def test_render_svg_escapes_text():
     spec = load_tree_file(TREES_DIR / "teruggenomen-kaart-1987.yaml")
     svg = render_svg(spec, title="<b>&", highlight="reden")
-    assert "<b>" not in svg and "&lt;b&gt;&amp;" in svg
+    assert "<b>" not in svg
+    assert "&lt;b&gt;&amp;" in svg
     assert 'class="node question start highlight"' in svg
 
 
@@ -193,11 +196,13 @@ def test_author_notes_stand_apart_under_for_authors_collapsed(trees, anonymous):
     assert html.count(first_line[:40]) == 1
     section = html[html.index('<section id="voor-auteurs"') :]
     # the notes are only in their own section, after the tree, behind a closed <details>
-    assert first_line[:40] in section and first_line[:40] not in html[: len(html) - len(section)]
+    assert first_line[:40] in section
+    assert first_line[:40] not in html[: len(html) - len(section)]
     assert html.index('id="outline"') < html.index('id="voor-auteurs"')
     assert '<h2 class="h5 text-body-secondary" id="authors-heading">Voor auteurs</h2>' in section
     details = section[section.index("<details") : section.index("</details>")]
-    assert first_line[:40] in details and "<details open" not in section
+    assert first_line[:40] in details
+    assert "<details open" not in section
     english = anonymous.get(
         reverse("trees:detail", args=["strafkaart"]), HTTP_ACCEPT_LANGUAGE="en"
     ).content.decode()
