@@ -421,47 +421,37 @@ def edit_context(
     return _simple_transition(ruling, actor, at, plan)
 
 
-def defer(ruling: Ruling, actor: User, at: datetime | None = None) -> Result:
-    """Park the ruling to decide later (e.g. at the end of the session)."""
+def _move_to(
+    ruling: Ruling, actor: User, at: datetime | None, status: str, action: str, **extra: str
+) -> Result:
+    """Change only the ruling's status (defer, resume, discard): nothing when it has that
+    status already; never for a final or discarded ruling."""
 
     def plan(ruling: Ruling, at: datetime) -> Plan | None:
+        if ruling.status == status:
+            return None  # a repeated request changes nothing
         _refuse_closed(ruling)
-        if ruling.status == Status.DEFERRED:
-            return None
-        ruling.status = Status.DEFERRED
-        data = {"step": len(ruling.path) + 1, "node": ruling.current_node_key}
-        return ("status",), [(Action.DEFERRED, data)]
+        ruling.status = status
+        data = {"step": len(ruling.path) + 1, "node": ruling.current_node_key, **extra}
+        return ("status",), [(action, data)]
 
     return _simple_transition(ruling, actor, at, plan)
+
+
+def defer(ruling: Ruling, actor: User, at: datetime | None = None) -> Result:
+    """Park the ruling to decide later (e.g. at the end of the session)."""
+    return _move_to(ruling, actor, at, Status.DEFERRED, Action.DEFERRED)
 
 
 def resume(ruling: Ruling, actor: User, at: datetime | None = None) -> Result:
     """Take up a deferred ruling where it stopped."""
-
-    def plan(ruling: Ruling, at: datetime) -> Plan | None:
-        _refuse_closed(ruling)
-        if ruling.status == Status.IN_PROGRESS:
-            return None
-        ruling.status = Status.IN_PROGRESS
-        data = {"step": len(ruling.path) + 1, "node": ruling.current_node_key}
-        return ("status",), [(Action.RESUMED, data)]
-
-    return _simple_transition(ruling, actor, at, plan)
+    return _move_to(ruling, actor, at, Status.IN_PROGRESS, Action.RESUMED)
 
 
 def discard(ruling: Ruling, actor: User, reason: str = "", at: datetime | None = None) -> Result:
     """Abandon an unfinished ruling (started by mistake, or for a table that needed none). It
     is kept with its whole trail, marked, and out of the open list; it cannot go on."""
-
-    def plan(ruling: Ruling, at: datetime) -> Plan | None:
-        if ruling.status == Status.DISCARDED:
-            return None  # discarded already: a repeated request changes nothing
-        _refuse_closed(ruling)
-        ruling.status = Status.DISCARDED
-        data = {"step": len(ruling.path) + 1, "node": ruling.current_node_key, "reason": reason}
-        return ("status",), [(Action.DISCARDED, data)]
-
-    return _simple_transition(ruling, actor, at, plan)
+    return _move_to(ruling, actor, at, Status.DISCARDED, Action.DISCARDED, reason=reason)
 
 
 def missing_to_save(ruling: Ruling, values: dict[str, Any] | None = None) -> list[str]:
