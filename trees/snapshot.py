@@ -32,7 +32,17 @@ from trees.loading import spec_from_rows
 from trees.models import Choice, Citation, Node, Tree, TreeSnapshot
 from trees.spec import CitedLaw, Snapshot, Text
 
-__all__ = ["CACHE_SIZE", "build", "clear_cache", "digest_of", "freeze", "get", "pick", "store"]
+__all__ = [
+    "CACHE_SIZE",
+    "build",
+    "clear_cache",
+    "digest_of",
+    "freeze",
+    "get",
+    "pick",
+    "provision_text",
+    "store",
+]
 
 CACHE_SIZE = 256
 
@@ -118,8 +128,9 @@ def store(tree: Snapshot) -> Snapshot:
 # Freezing a loaded tree
 
 
-def _provision_text(provision: Provision, children: dict[int | None, list[Provision]]) -> str:
-    """The provision and everything nested under it, one paragraph per provision."""
+def provision_text(provision: Provision, children: dict[int | None, list[Provision]]) -> str:
+    """The provision and everything nested under it, one paragraph per provision: the text a
+    snapshot freezes for an official citation (the law cards compare against it)."""
     lines: list[str] = []
 
     def add(item: Provision, depth: int) -> None:
@@ -158,11 +169,11 @@ def _cited_law(
         return replace(
             cited,
             kind="official",
-            text=_in(language, _provision_text(citation.provision, children)),
+            text=_in(language, provision_text(citation.provision, children)),
         )
     if article is not None and (provisions.get(article.pk) or article.text.strip()):
         top = [p for p in provisions.get(article.pk, []) if p.parent_id is None]
-        parts = [article.text.strip(), *(_provision_text(p, children) for p in top)]
+        parts = [article.text.strip(), *(provision_text(p, children) for p in top)]
         parts.append(article.closing_text.strip())
         text = "\n\n".join(part for part in parts if part)
         return replace(cited, kind="official", text=_in(language, text))

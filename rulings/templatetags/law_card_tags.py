@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from laws import keys
 from laws.models import Article, Provision
 from lib.i18n import pick_text
+from trees.snapshot import provision_text
 
 register = template.Library()
 
@@ -86,27 +87,6 @@ def nest_cards(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 # --------------------------------------------------------------------------------------------
 # Rendering one card
-
-
-def _flatten(provision: Provision, children: dict[int | None, list[Provision]]) -> str:
-    """The text as the snapshot flattens it (kept equal to ``trees.snapshot``'s format), used
-    only to check that the database still holds the frozen text."""
-    lines: list[str] = []
-
-    def add(item: Provision, depth: int) -> None:
-        head = " ".join(part for part in (item.label, item.heading) if part).strip()
-        body = item.text.strip()
-        if head and body:
-            lines.append(f"{head} {body}" if depth else f"{head}\n{body}")
-        elif head or body:
-            lines.append(head or body)
-        for child in children.get(item.pk, []):
-            add(child, depth + 1)
-        if item.closing_text.strip():
-            lines.append(item.closing_text.strip())
-
-    add(provision, 0)
-    return "\n\n".join(lines)
 
 
 def _normal(text: str) -> str:
@@ -248,7 +228,7 @@ def _structured(
             part
             for part in (
                 article.text.strip(),
-                *(_flatten(p, children) for p in top),
+                *(provision_text(p, children) for p in top),
                 article.closing_text.strip(),
             )
             if part
@@ -275,7 +255,7 @@ def _structured(
         html.append(renderer.body(article.closing_text))
         return mark_safe("".join(html))
     root = next((p for p in provisions if p.key == key), None)
-    if root is None or _normal(_flatten(root, children)) != _normal(text):
+    if root is None or _normal(provision_text(root, children)) != _normal(text):
         return None
     return renderer.provision(root, children, 0)
 
