@@ -218,7 +218,14 @@ class Snapshot:
     @classmethod
     def of(cls, tree: TreeSpec, version: str, law: Mapping[str, CitedLaw]) -> Snapshot:
         """The snapshot of ``tree``: only what the stored JSON keeps."""
-        kept = replace(tree, description=Text("", ""), notes="", finder=Finder(), source="")
+        kept = replace(
+            tree,
+            description=Text("", ""),
+            notes="",
+            finder=Finder(),
+            source="",
+            nodes=reading_order(tree.nodes, tree.start),
+        )
         return cls(tree=kept, version=version, law=dict(law))
 
     # The tree's parts, for callers that only hold the snapshot.
@@ -319,9 +326,28 @@ class Snapshot:
             description=Text("", ""),
             notes="",
             start=start,
-            nodes=tuple(nodes),
+            # PostgreSQL's jsonb does not keep the order of the stored nodes: put them in the
+            # order Snapshot.of gives them, so a snapshot reads back equal on every database.
+            nodes=reading_order(nodes, start),
         )
         return cls(tree=tree, version=read.string(data, "version", where), law=law, digest=digest)
+
+
+def reading_order(nodes: Sequence[NodeSpec], start: str) -> tuple[NodeSpec, ...]:
+    """The nodes in the order a director meets them: depth first from ``start``, following the
+    choices in their order; nodes that cannot be reached come last, by key. The stored JSON
+    (hashed with sorted keys) does not depend on it."""
+    by_key = {node.key: node for node in nodes}
+    ordered: dict[str, NodeSpec] = {}
+    pending = [start]
+    while pending:
+        key = pending.pop()
+        if key in ordered or key not in by_key:
+            continue
+        ordered[key] = by_key[key]
+        pending.extend(choice.target for choice in reversed(by_key[key].choices))
+    rest = sorted(key for key in by_key if key not in ordered)
+    return (*ordered.values(), *(by_key[key] for key in rest))
 
 
 def _text_json(text: Text | None) -> dict[str, str] | None:
