@@ -57,3 +57,20 @@ def test_unknown_serve_options_are_refused(capsys, monkeypatch, tmp_path):
         cli.main(["serve", "--colour"])
     assert exit_info.value.code == 2
     assert "unrecognized arguments: --colour" in capsys.readouterr().err
+
+
+def test_the_wheel_lists_every_python_package_of_the_apps():
+    """A package left out of pyproject.toml is missing from the laptop install (it happened:
+    laws.importer became a package); make wheel-test shows it, this says which one."""
+    import tomllib
+
+    root = Path(__file__).resolve().parents[2]
+    config = tomllib.loads((root / "pyproject.toml").read_text(encoding="utf-8"))
+    listed = set(config["tool"]["setuptools"]["packages"])
+    apps = [name for name in listed if "." not in name]
+    found = {
+        ".".join(init.parent.relative_to(root).parts)
+        for app in apps
+        for init in (root / app).rglob("__init__.py")
+    }
+    assert found - listed == set()
