@@ -66,18 +66,13 @@ class ReviewForm(forms.Form):
     )
 
     def clean_corrected_citations(self) -> list[str]:
-        cited = []
-        for raw in self.cleaned_data["corrected_citations"].replace(";", ",").split(","):
-            if not raw.strip():
-                continue
-            try:
-                cited.append(keys.canonical(raw))
-            except keys.InvalidKey:
-                raise forms.ValidationError(
-                    _("‘%(value)s’ is geen wetsverwijzing (bijvoorbeeld 27B1(a)).")
-                    % {"value": raw.strip()}
-                ) from None
-        return cited
+        try:
+            return keys.canonical_list(self.cleaned_data["corrected_citations"])
+        except keys.InvalidKey as error:
+            raise forms.ValidationError(
+                _("‘%(value)s’ is geen wetsverwijzing (bijvoorbeeld 27B1(a)).")
+                % {"value": error.text.strip()}
+            ) from None
 
     def clean(self) -> dict[str, Any]:
         super().clean()

@@ -83,6 +83,7 @@ __all__ = [
     "Key",
     "Level",
     "canonical",
+    "canonical_list",
     "find_references",
     "is_canonical",
     "parse",
@@ -374,6 +375,20 @@ def try_parse(text: str) -> Key | None:
 def canonical(text: str) -> str:
     """The canonical form of ``text``: ``43B2b`` -> ``43B2(b)``. Raises :class:`InvalidKey`."""
     return str(parse(text))
+
+
+def canonical_list(text: str) -> list[str]:
+    """The canonical keys of a typed list (``"27B1a; 50 d"``), separated by commas or
+    semicolons, blanks skipped. Raises :class:`InvalidKey` naming the item as typed."""
+    found = []
+    for raw in re.split(r"[,;]", text):
+        if not raw.strip():
+            continue
+        try:
+            found.append(canonical(raw))
+        except InvalidKey as error:
+            raise InvalidKey(raw, error.reason) from None
+    return found
 
 
 def is_canonical(text: str) -> bool:

@@ -9,6 +9,7 @@ link to an earlier step; only answering it differently changes the ruling (``wiz
 from __future__ import annotations
 
 import uuid as uuid_lib
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -404,34 +405,40 @@ def save(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse
     return htmx.redirect(request, url)
 
 
-@require_POST
-def defer(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
-    found = _ruling_to_direct(request, uuid)
+def _set_aside(
+    request: AuthenticatedHttpRequest, found: Ruling, move: Callable[[], object], done: str
+) -> HttpResponse:
+    """Defer or discard: back home with ``done``, or back to the ruling saying why not."""
     try:
-        wizard.defer(found, request.user)
+        move()
     except WizardError as error:
         messages.warning(request, error.message)
         return redirect(state_url(found))
-    messages.info(
-        request, _("De arbitrage is uitgesteld. U vindt haar op de startpagina om te hervatten.")
-    )
+    messages.info(request, done)
     return redirect("home")
+
+
+@require_POST
+def defer(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+    found = _ruling_to_direct(request, uuid)
+    return _set_aside(
+        request,
+        found,
+        lambda: wizard.defer(found, request.user),
+        _("De arbitrage is uitgesteld. U vindt haar op de startpagina om te hervatten."),
+    )
 
 
 @require_POST
 def discard(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     found = _ruling_to_direct(request, uuid)
     reason = request.POST.get("reason", "").strip()[:200]
-    try:
-        wizard.discard(found, request.user, reason)
-    except WizardError as error:
-        messages.warning(request, error.message)
-        return redirect(state_url(found))
-    messages.info(
+    return _set_aside(
         request,
+        found,
+        lambda: wizard.discard(found, request.user, reason),
         _("De arbitrage is verworpen. Ze blijft bewaard in het archief (status ‘verworpen’)."),
     )
-    return redirect("home")
 
 
 @require_POST

@@ -131,16 +131,12 @@ class TrainingCaseForm(ClubChoiceMixin, forms.ModelForm):
         )
 
     def clean_cites_text(self) -> list[str]:
-        cited = []
-        for raw in re.split(r"[,;]", self.cleaned_data["cites_text"]):
-            if not raw.strip():
-                continue
-            try:
-                cited.append(keys.canonical(raw))
-            except keys.InvalidKey:
-                raise forms.ValidationError(
-                    _("'%(raw)s' is geen wetsverwijzing (zoals 50D2(a))."), params={"raw": raw}
-                ) from None
+        try:
+            cited = keys.canonical_list(self.cleaned_data["cites_text"])
+        except keys.InvalidKey as error:
+            raise forms.ValidationError(
+                _("'%(raw)s' is geen wetsverwijzing (zoals 50D2(a))."), params={"raw": error.text}
+            ) from None
         return list(dict.fromkeys(cited))
 
     def clean_tags_text(self) -> list[str]:

@@ -20,6 +20,7 @@ from laws.keys import (
     InvalidKey,
     Key,
     canonical,
+    canonical_list,
     find_references,
     is_canonical,
     parse,
@@ -455,3 +456,11 @@ def test_parse_either_returns_a_canonical_key_or_raises_invalid_key(text):
     else:
         assert is_canonical(str(key))
         assert parse(text) == key
+
+
+def test_a_typed_list_of_keys_becomes_canonical_keys():
+    assert canonical_list("27B1a; 50 d 2 (a), ,64C") == ["27B1(a)", "50D2(a)", "64C"]
+    assert canonical_list("  ") == []
+    with pytest.raises(InvalidKey) as error:
+        canonical_list("27B1, zie boven ")
+    assert error.value.text == " zie boven "  # the item as typed, for the form's message
