@@ -9,6 +9,7 @@ from types import SimpleNamespace
 import pytest
 from django.db import connection
 from django.test import Client
+from playwright.sync_api import expect
 
 from clubs.models import Club, Membership, Role, User
 from rulings.templatetags import law_card_tags
@@ -23,6 +24,11 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/lib/chromium/chromium"))
 ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
+
+# A web-first assertion waits until the page shows what a person waits for; this is only the
+# ceiling. Playwright's 5 s default was too short for a page load on a two-core CI machine
+# running both database suites beside Chromium.
+expect.set_options(timeout=20_000)
 PASSWORD = "gr00t-Slem-7NT"
 
 

@@ -25,7 +25,11 @@ def test_an_admin_invites_a_director_who_sets_a_password(
     # The members page is in the navigation (behind the menu button on a phone).
     if size == "phone":
         page.get_by_role("button", name="Menu").click()
-    page.locator("[data-nav-members]").click()
+    members = page.locator("[data-nav-members]")
+    # The menu slides open; a person clicks once the link has appeared.
+    expect(members).to_be_visible()
+    members.click()
+    page.wait_for_url("**/club/troefkaart/leden/")
     expect(page.get_by_role("heading", name="Leden van BC De Troefkaart")).to_be_visible()
     expect(page.locator("[data-member='bert']")).to_contain_text("Beheerder")
     page.screenshot(path=artifacts / f"clubs-members-{size}.png", full_page=True)
