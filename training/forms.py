@@ -7,10 +7,12 @@ Forms validate and convert only; saving and access checks live in the views and 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 from django import forms
 from django.db.models import QuerySet
+from django.forms.boundfield import BoundWidget
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
@@ -207,6 +209,15 @@ class CaseChoiceField(ModelMultipleChoiceField):
         return obj.title
 
 
+@dataclass
+class CaseGroup:
+    """The cases of one tree in the session form: a fieldset with the tree's title."""
+
+    slug: str
+    title: str
+    checkboxes: list[BoundWidget] = field(default_factory=list)
+
+
 class TrainingSessionForm(ClubChoiceMixin, forms.ModelForm):
     class Meta:
         model = TrainingSession
@@ -219,6 +230,18 @@ class TrainingSessionForm(ClubChoiceMixin, forms.ModelForm):
         super().__init__(*args, **kwargs)
         self.setup_club(clubs)
         cast(CaseChoiceField, self.fields["cases"]).queryset = cases
+
+    def case_groups(self) -> list[CaseGroup]:
+        """The case checkboxes per tree, trees in title order, cases in their own order; a
+        case whose tree file is gone keeps its slug as the title (still choosable)."""
+        titles = dict(tree_choices(active_language()))
+        groups: dict[str, CaseGroup] = {}
+        for checkbox in self["cases"]:
+            slug = checkbox.data["value"].instance.tree_slug
+            if slug not in groups:
+                groups[slug] = CaseGroup(slug, titles.get(slug, slug))
+            groups[slug].checkboxes.append(checkbox)
+        return sorted(groups.values(), key=lambda group: group.title.lower())
 
     def clean(self) -> dict[str, Any]:
         super().clean()

@@ -617,3 +617,32 @@ def test_joining_with_a_code_comes_first_on_the_training_page(cases, client_dire
     html = client_director_a.get("/oefenen/").content.decode()
     assert "data-join" in html
     assert html.index("data-join") < html.index('id="cases-heading"')
+
+
+def test_the_session_form_groups_the_cases_by_tree(cases, client_trainer_a, club_a):
+    own_case(club_a)
+    html = client_trainer_a.get("/oefenen/sessies/nieuw/").content.decode()
+    visible = TrainingCase.objects.filter(club__isnull=True) | TrainingCase.objects.filter(
+        club=club_a
+    )
+    slugs = set(visible.values_list("tree_slug", flat=True))
+    assert len(slugs) > 1, "the shipped cases need more than one tree for this test"
+    groups = re.findall(r'<fieldset[^>]*data-tree="([^"]+)"', html)
+    assert sorted(groups) == sorted(slugs)  # one group per tree, none twice
+    # Each checkbox sits in the group of its own tree, under the tree's title.
+    for case in visible:
+        group = re.search(rf'data-tree="{case.tree_slug}".*?</fieldset>', html, re.S)
+        assert group is not None
+        assert f'value="{case.pk}"' in group.group(0)
+    strafkaart = re.search(r'data-tree="strafkaart">\s*<legend[^>]*>([^<]+)</legend>', html)
+    assert strafkaart is not None
+    assert strafkaart.group(1).startswith("Strafkaart")
+
+
+def test_the_grouped_session_form_keeps_the_choice_after_an_error(cases, client_trainer_a):
+    case = shipped()
+    response = client_trainer_a.post("/oefenen/sessies/nieuw/", {"title": "", "cases": [case.pk]})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert re.search(rf'value="{case.pk}" id="[^"]+" checked', html)
+    assert "data-form-errors" in html
