@@ -91,9 +91,10 @@ def _citation_link(citation: Citation, code: str) -> CitationLink:
     return CitationLink(citation.key, law_link(url, anchor), _("samenvatting van het artikel"))
 
 
-@login_not_required
-def tree_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    tree = get_object_or_404(
+def _tree_with_nodes(slug: str) -> Tree:
+    """The tree with its nodes, choices and citations in file order (a fixed number of
+    queries)."""
+    return get_object_or_404(
         Tree.objects.select_related("edition").prefetch_related(
             Prefetch("nodes", queryset=Node.objects.order_by("order")),
             Prefetch(
@@ -107,6 +108,45 @@ def tree_detail(request: HttpRequest, slug: str) -> HttpResponse:
         ),
         slug=slug,
     )
+
+
+def _diagram(tree: Tree, highlight: str = "", page: str = "") -> str:
+    """The tree's flowchart as SVG markup, named by its title and edition; its boxes link to
+    their entries in the outline, on ``page`` (the tree page itself when empty)."""
+    spec = spec_from_rows(tree)
+    questions = sum(1 for node in spec.nodes if node.kind == "question")
+    counts = {"questions": questions, "outcomes": len(spec.nodes) - questions}
+    if page:
+        description = (
+            _("Stroomschema met %(questions)d vragen en %(outcomes)d uitkomsten.") % counts
+            + " "
+            + _("De uitgeschreven boom staat op de pagina van de beslisboom.")
+        )
+    else:
+        description = (
+            _(
+                "Stroomschema met %(questions)d vragen en %(outcomes)d uitkomsten. De "
+                "uitgeschreven boom op deze pagina is het tekstalternatief."
+            )
+            % counts
+        )
+    title = _("Stroomschema: %(title)s (%(edition)s)") % {
+        "title": tree.title,
+        "edition": tree.edition.code,
+    }
+    return render_svg(
+        spec,
+        language=active_language(),
+        highlight=highlight or None,
+        href=lambda key: f"{page}#node-{key}",
+        title=title,
+        description=description,
+    )
+
+
+@login_not_required
+def tree_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tree = _tree_with_nodes(slug)
     nodes = list(tree.nodes.all())
     keys = {node.key for node in nodes}
     highlight = request.GET.get("node", "")
@@ -129,25 +169,26 @@ def tree_detail(request: HttpRequest, slug: str) -> HttpResponse:
         }
         for node in nodes
     ]
-    language = active_language()
-    spec = spec_from_rows(tree)
-    questions = sum(1 for node in nodes if node.kind == "question")
-    description = _(
-        "Stroomschema met %(questions)d vragen en %(outcomes)d uitkomsten. De uitgeschreven "
-        "boom op deze pagina is het tekstalternatief."
-    ) % {"questions": questions, "outcomes": len(nodes) - questions}
-    svg = render_svg(
-        spec,
-        language=language,
-        highlight=highlight or None,
-        title=_("Stroomschema: %(title)s (%(edition)s)") % {"title": tree.title, "edition": code},
-        description=description,
-    )
     context = {
         "tree": tree,
         "entries": entries,
         "highlight": highlight,
-        "diagram": mark_safe(svg),  # built from escaped pieces in trees.diagram
+        "diagram": mark_safe(_diagram(tree, highlight)),  # escaped pieces, see trees.diagram
         "start_key": tree.start_key,
     }
     return render(request, "laws/tree_detail.html", context)
+
+
+@login_not_required
+def tree_print(request: HttpRequest, slug: str) -> HttpResponse:
+    """The flowchart alone on one A4 landscape page, with title, edition and a legend: for
+    the director's bag."""
+    tree = _tree_with_nodes(slug)
+    context = {
+        "tree": tree,
+        # escaped pieces, see trees.diagram
+        "diagram": mark_safe(_diagram(tree, page=reverse("trees:detail", args=[slug]))),
+        "questions": sum(1 for node in tree.nodes.all() if node.kind == "question"),
+        "outcomes": sum(1 for node in tree.nodes.all() if node.kind == "outcome"),
+    }
+    return render(request, "laws/tree_print.html", context)

@@ -546,6 +546,7 @@ RULES: dict[str, list[Case]] = {
     ],
     "trees:list": [Case("", "GET", everyone(OK))],
     "trees:detail": [Case("", "GET", everyone(OK), kwargs=lambda w: {"slug": TREE})],
+    "trees:print": [Case("", "GET", everyone(OK), kwargs=lambda w: {"slug": TREE})],
 }
 
 

@@ -207,3 +207,36 @@ def test_author_notes_stand_apart_under_for_authors_collapsed(trees, anonymous):
         reverse("trees:detail", args=["strafkaart"]), HTTP_ACCEPT_LANGUAGE="en"
     ).content.decode()
     assert 'id="authors-heading">For authors</h2>' in english
+
+
+def test_detail_has_zoom_controls_for_scripts_and_a_print_link(trees, anonymous):
+    html = anonymous.get(reverse("trees:detail", args=["strafkaart"])).content.decode()
+    # Hidden until diagram.js shows them: without JavaScript they would do nothing.
+    assert re.search(r"<div [^>]*data-diagram-zoom hidden>", html)
+    assert html.count("data-zoom=") == 3
+    assert 'src="/static/js/diagram.js"' in html
+    assert 'href="/beslisbomen/strafkaart/afdrukken/"' in html
+
+
+def test_print_page_is_public_with_title_edition_legend_and_diagram(trees, anonymous):
+    tree = Tree.objects.get(slug="strafkaart")
+    response = anonymous.get(reverse("trees:print", args=["strafkaart"]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    sheet = html[html.index('<article class="tree-print-sheet"') :]
+    assert f'<h1 class="h4 mb-0" id="print-title">{tree.title}</h1>' in sheet
+    assert tree.edition.code in sheet
+    assert 'aria-label="Legenda"' in sheet
+    svg = sheet[sheet.index("<svg") : sheet.index("</svg>")]
+    assert svg.count('class="node ') == tree.nodes.count()
+    # Boxes lead to their explanation on the tree page; nothing is highlighted.
+    assert f'href="/beslisbomen/strafkaart/#node-{tree.start_key}"' in svg
+    assert "highlight" not in svg
+    assert "pagina van de beslisboom" in svg  # the text alternative is elsewhere
+    assert "css/tree_print.css" in html
+
+
+def test_print_page_unknown_tree_and_query_count(trees, anonymous, django_assert_max_num_queries):
+    assert anonymous.get(reverse("trees:print", args=["bestaat-niet"])).status_code == 404
+    with django_assert_max_num_queries(6):
+        anonymous.get(reverse("trees:print", args=["strafkaart"]))
