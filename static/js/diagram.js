@@ -3,7 +3,6 @@
 (() => {
   const STEP = 1.25;
   const MAX_SCALE = 2;
-  const MIN_SCALE = 0.1;
 
   const setUp = (box) => {
     const svg = box.querySelector("svg.tree-diagram");
@@ -12,6 +11,8 @@
     const controls = document.querySelector("[data-diagram-zoom]");
     const level = document.querySelector("[data-zoom-level]");
     const scale = () => svg.getBoundingClientRect().width / natural;
+    // Smaller than the box is never useful: "fit" is as far out as one can zoom.
+    const fitScale = () => Math.min(1, box.clientWidth / natural);
 
     // Zoom around the point at the centre of the box, so what one looks at stays in view.
     const zoom = (next) => {
@@ -40,7 +41,7 @@
         const action = button.dataset.zoom;
         if (action === "fit") zoom(null);
         else if (action === "in") zoom(Math.min(MAX_SCALE, scale() * STEP));
-        else zoom(Math.max(Math.min(MIN_SCALE, scale()), scale() / STEP));
+        else zoom(Math.max(fitScale(), scale() / STEP));
       });
     }
 

@@ -1,0 +1,152 @@
+"""Diagrams that fit (issue 18, point 6), on a laptop and a phone: the penalty-card tree opens
+with its root in view, ?node= shows and highlights a deep node, the zoom buttons change the
+scale, and every shipped tree prints on one A4 landscape page."""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from laws.loading import bootstrap_laws
+from trees.diagram import layout
+from trees.loading import TREES_DIR, load_trees
+from trees.models import Tree
+from trees.parse import load_tree_file
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
+PAGE_OBJECT = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
+
+
+@pytest.fixture
+def loaded(django_user_model):
+    django_user_model.objects.create(username="lid")  # no first-run redirect
+    bootstrap_laws(io.StringIO())
+    load_trees()
+
+
+def deepest_node() -> str:
+    """The penalty-card node drawn lowest (furthest from the root)."""
+    plan = layout(load_tree_file(TREES_DIR / "strafkaart.yaml"))
+    boxes = [item for item in plan.items.values() if not item.dummy]
+    return max(boxes, key=lambda item: (item.layer, item.x)).key
+
+
+def in_viewport(page: Page, selector: str) -> bool:
+    return page.locator(selector).evaluate(
+        """el => { const r = el.getBoundingClientRect();
+                   return r.width > 0 && r.left >= 0 && r.top >= 0
+                     && r.right <= innerWidth && r.bottom <= innerHeight; }"""
+    )
+
+
+def in_box(page: Page, selector: str) -> bool:
+    """Inside the visible part of the diagram's scroll box."""
+    return page.locator(selector).evaluate(
+        """el => { const r = el.getBoundingClientRect();
+                   const b = el.closest('[data-diagram]').getBoundingClientRect();
+                   return r.left >= b.left && r.right <= b.right
+                     && r.top >= b.top && r.bottom <= b.bottom; }"""
+    )
+
+
+def pages_in_pdf(data: bytes) -> int:
+    return len(PAGE_OBJECT.findall(data))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_strafkaart_opens_with_its_root_in_view(loaded, live_server, page, size, artifacts):
+    page.set_viewport_size(SIZES[size])
+    page.goto(f"{live_server.url}/beslisbomen/strafkaart/")
+    zoom = page.get_by_role("group", name="Zoomen")
+    expect(zoom).to_be_visible()
+    start = Tree.objects.get(slug="strafkaart").start_key
+    root = f"#d-{start}"
+    # The diagram fits the width: no horizontal scrolling in its box, the root is in it.
+    box = page.locator("[data-diagram]")
+    assert box.evaluate("el => el.scrollWidth <= el.clientWidth + 1")
+    assert box.evaluate("el => el.scrollLeft") == 0
+    assert in_box(page, root)
+    page.locator("#diagram-heading").scroll_into_view_if_needed()
+    assert in_viewport(page, root)
+    page.screenshot(path=str(artifacts / f"tree-diagram-fit-{size}.png"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_deep_node_is_shown_and_highlighted(loaded, live_server, page, size, artifacts):
+    page.set_viewport_size(SIZES[size])
+    key = deepest_node()
+    page.goto(f"{live_server.url}/beslisbomen/strafkaart/?node={key}")
+    marked = page.locator(f"#d-{key}")
+    expect(marked).to_have_class(re.compile(r"\bhighlight\b"))
+    expect(marked).to_have_attribute("aria-current", "step")
+    expect(page.locator("[data-zoom-level]")).to_have_text("100%")
+    expect(marked).to_be_in_viewport()
+    assert in_viewport(page, f"#d-{key} rect")
+    assert in_box(page, f"#d-{key} rect")
+    # Only the marked box is highlighted, and it is drawn at readable size (natural scale).
+    assert page.locator("svg.tree-diagram .node.highlight").count() == 1
+    width = page.locator(f"#d-{key} rect").bounding_box()["width"]
+    assert width == pytest.approx(200, abs=5)  # the box plus its 4 px border
+    page.screenshot(path=str(artifacts / f"tree-diagram-node-{size}.png"))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_zoom_buttons_change_the_scale(loaded, live_server, page, size):
+    page.set_viewport_size(SIZES[size])
+    page.goto(f"{live_server.url}/beslisbomen/strafkaart/")
+    svg = page.locator("svg.tree-diagram")
+    level = page.locator("[data-zoom-level]")
+    expect(level).to_have_text(re.compile(r"^\d+%$"))
+    fitted = svg.bounding_box()["width"]
+    box_width = page.locator("[data-diagram]").evaluate("el => el.clientWidth")
+    assert fitted <= box_width + 1
+
+    def click_and_wait(name: str) -> float:
+        before = svg.get_attribute("data-scale")
+        page.get_by_role("button", name=name).click()
+        expect(svg).not_to_have_attribute("data-scale", before or "")
+        return svg.bounding_box()["width"]
+
+    assert click_and_wait("Inzoomen") == pytest.approx(fitted * 1.25, rel=0.02)
+    zoomed_in = click_and_wait("Inzoomen")
+    assert zoomed_in == pytest.approx(fitted * 1.25 * 1.25, rel=0.02)
+    # Height follows the width (the drawing keeps its proportions).
+    ratio = svg.evaluate("el => el.viewBox.baseVal.height / el.viewBox.baseVal.width")
+    assert svg.bounding_box()["height"] == pytest.approx(zoomed_in * ratio, rel=0.02)
+    assert click_and_wait("Uitzoomen") == pytest.approx(fitted * 1.25, rel=0.02)
+    natural = svg.evaluate("el => el.viewBox.baseVal.width")
+    expect(level).to_have_text(f"{round(fitted * 1.25 / natural * 100)}%")
+
+    page.get_by_role("button", name="Passend").click()
+    expect(svg).not_to_have_attribute("style", re.compile("width: [0-9]"))
+    assert svg.bounding_box()["width"] == pytest.approx(fitted, rel=0.01)
+
+
+def test_every_tree_prints_on_one_a4_landscape_page(loaded, live_server, page, artifacts):
+    slugs = list(Tree.objects.values_list("slug", flat=True))
+    assert len(slugs) > 10
+    for slug in slugs:
+        page.goto(f"{live_server.url}/beslisbomen/{slug}/afdrukken/")
+        expect(page.get_by_role("heading", level=1)).to_be_visible()
+        pdf = page.pdf(format="A4", landscape=True, print_background=True)
+        assert pages_in_pdf(pdf) == 1, slug
+        if slug == "strafkaart":
+            (artifacts / "tree-print-strafkaart.pdf").write_bytes(pdf)
+    # On paper the drawing fills the sheet under the heading (not squeezed to nothing).
+    page.emulate_media(media="print")
+    svg = page.locator(".tree-print-sheet svg.tree-diagram").bounding_box()
+    assert svg["height"] > 400
+    assert svg["width"] > 900
+
+
+def test_the_print_page_on_a_phone_is_one_page_too(loaded, live_server, page):
+    page.set_viewport_size(SIZES["phone"])
+    page.goto(f"{live_server.url}/beslisbomen/strafkaart/afdrukken/")
+    expect(page.get_by_role("button", name="Afdrukken")).to_be_visible()
+    pdf = page.pdf(format="A4", landscape=True, print_background=True)
+    assert pages_in_pdf(pdf) == 1
