@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils.translation import gettext, gettext_lazy
 
 from clubs.models import Club, User
 from rulings.models import Ruling
@@ -30,7 +31,7 @@ from scores.deal import (
     make_deal,
 )
 from scores.double_dummy import DENOMINATIONS, DoubleDummy
-from scores.models import TYPED_SOURCE, StoredDeal
+from scores.models import TYPED_SOURCE, DealSeat, DealVulnerability, StoredDeal
 
 __all__ = [
     "DealView",
@@ -187,8 +188,18 @@ def analysis_of(stored: StoredDeal) -> DoubleDummy | None:
 # What the hand diagram shows (templates/scores/_deal.html needs only a DealView)
 
 _SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-_SUIT_NAME = {"S": "schoppen", "H": "harten", "D": "ruiten", "C": "klaveren"}
-_DENOMINATION_LABEL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "SA"}
+_SUIT_NAME = {
+    "S": gettext_lazy("schoppen"),
+    "H": gettext_lazy("harten"),
+    "D": gettext_lazy("ruiten"),
+    "C": gettext_lazy("klaveren"),
+}
+_SUIT_LABEL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+def _denomination_label(value: str) -> str:
+    """A suit symbol, or notrump as the reader writes it (SA in Dutch, NT in English)."""
+    return _SUIT_LABEL.get(value) or gettext("SA")
 
 
 @dataclass(frozen=True)
@@ -228,11 +239,16 @@ class DealView:
 
     @property
     def dealer(self) -> str:
-        return self.deal.dealer.dutch
+        return _seat_name(self.deal.dealer)
 
     @property
     def vulnerability(self) -> str:
-        return self.deal.vulnerability.dutch
+        return str(DealVulnerability(self.deal.vulnerability.value).label)
+
+
+def _seat_name(seat: Seat) -> str:
+    """The seat in the reader's language (Dutch unless the page is in English)."""
+    return str(DealSeat(seat.value).label)
 
 
 def _hand_view(deal: Deal, seat: Seat) -> HandView:
@@ -241,7 +257,7 @@ def _hand_view(deal: Deal, seat: Seat) -> HandView:
         SuitLine(
             letter,
             _SYMBOL[letter],
-            _SUIT_NAME[letter],
+            str(_SUIT_NAME[letter]),
             " ".join("10" if r == "T" else r for r in hand.suit(letter)) or "—",
             letter in ("H", "D"),
         )
@@ -249,7 +265,7 @@ def _hand_view(deal: Deal, seat: Seat) -> HandView:
     ]
     return HandView(
         seat,
-        seat.dutch,
+        _seat_name(seat),
         lines,
         seat is deal.dealer,
         deal.vulnerability.is_vulnerable(seat),
@@ -258,8 +274,9 @@ def _hand_view(deal: Deal, seat: Seat) -> HandView:
 
 def _par_text(contract: double_dummy.ParContract) -> str:
     outcome = "=" if contract.result == 0 else f"{contract.result:+d}"
-    denomination = _DENOMINATION_LABEL[contract.denomination.value]
-    return f"{contract.level}{denomination}{contract.penalty}{outcome} {contract.declarer.dutch}"
+    denomination = _denomination_label(contract.denomination.value)
+    declarer = _seat_name(contract.declarer)
+    return f"{contract.level}{denomination}{contract.penalty}{outcome} {declarer}"
 
 
 def shown(stored: StoredDeal) -> DealView | None:
@@ -273,7 +290,7 @@ def shown(stored: StoredDeal) -> DealView | None:
     table = None
     if result is not None:
         table = [
-            TableRow(seat, seat.dutch, [result.tricks_for(seat, d) for d in DENOMINATIONS])
+            TableRow(seat, _seat_name(seat), [result.tricks_for(seat, d) for d in DENOMINATIONS])
             for seat in SEATS
         ]
     return DealView(
@@ -281,7 +298,7 @@ def shown(stored: StoredDeal) -> DealView | None:
         deal=deal,
         hands={seat.name.lower(): _hand_view(deal, seat) for seat in SEATS},
         table=table,
-        denominations=[(_DENOMINATION_LABEL[d.value], d.value in "HD") for d in DENOMINATIONS],
+        denominations=[(_denomination_label(d.value), d.value in "HD") for d in DENOMINATIONS],
         par_score=result.par_score if result is not None else None,
         par_contracts=[_par_text(c) for c in result.par_contracts] if result is not None else [],
     )

@@ -201,3 +201,15 @@ def test_command_analyses_on_request(club_a, quick_analysis, capsys):
         )
         == 11
     )
+
+
+def test_the_diagram_speaks_english_on_an_english_page(client_director_a, club_a, director_a):
+    upload(client_director_a, GOOD)
+    ruling = make_ruling(club_a, director_a, event=EVENT, board=1)
+    client_director_a.post("/taal/", {"language": "en", "next": "/"})
+    page = client_director_a.get(reverse("archive:detail", args=[ruling.uuid])).content.decode()
+    assert "dealer North" in page
+    assert "none vulnerable" in page
+    assert "Double dummy: tricks per declarer and denomination" in page
+    assert '<th scope="col"><span>NT</span></th>' in page
+    assert "spades:" in page  # the suit's name for a screen reader
