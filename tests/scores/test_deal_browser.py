@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scores.models import StoredDeal
+from tests.security.test_accessibility import axe_violations
 from tests.support.rulings import make_ruling
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -32,6 +33,7 @@ def test_import_then_see_the_deal_on_the_ruling(
     expect(page.get_by_text("5 spellen ingelezen voor Dinsdag 10 maart.")).to_be_visible()
     expect(page.locator('[data-event="Dinsdag 10 maart"]')).to_contain_text("5 spellen")
     assert StoredDeal.objects.filter(club=club_a, event="Dinsdag 10 maart").count() == 5
+    assert axe_violations(page) == []
 
     page.goto(f"{live_server.url}/arbitrages/{ruling.uuid}/")
     section = page.locator("#spel")
@@ -54,5 +56,6 @@ def test_import_then_see_the_deal_on_the_ruling(
     expect(table.locator('[data-dd-row="N"] td')).to_have_count(5)
     expect(section.locator("[data-par]")).to_contain_text(re.compile(r"Par: [+-]?\d+ voor NZ"))
     page.screenshot(path=artifacts / "deal-on-ruling.png", full_page=True)
+    assert axe_violations(page) == []
     stored = StoredDeal.objects.get(club=club_a, event="Dinsdag 10 maart", board=2)
     assert stored.analysis is not None
