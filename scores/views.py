@@ -6,6 +6,7 @@ from __future__ import annotations
 from uuid import UUID
 
 from django.contrib import messages
+from django.db import IntegrityError
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -29,9 +30,18 @@ def deals(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
     form = PbnImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
-        summary = store.import_deals(
-            club, form.cleaned_data["event"], form.cleaned_data["deals"], upload.name, request.user
-        )
+        try:
+            summary = store.import_deals(
+                club,
+                form.cleaned_data["event"],
+                form.cleaned_data["deals"],
+                upload.name,
+                request.user,
+            )
+        except IntegrityError:  # the same new event imported at the same moment elsewhere
+            busy = _("Deze wedstrijd werd tegelijk elders ingelezen; lees het bestand opnieuw in.")
+            messages.warning(request, busy)
+            return redirect("scores:deals", slug=club.slug)
         text = ngettext(
             "%(count)d spel ingelezen voor %(event)s",
             "%(count)d spellen ingelezen voor %(event)s",

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
+from django.db import IntegrityError
 from django.urls import reverse
 
 from scores import deals as store
@@ -213,3 +214,14 @@ def test_the_diagram_speaks_english_on_an_english_page(client_director_a, club_a
     assert "Double dummy: tricks per declarer and denomination" in page
     assert '<th scope="col"><span>NT</span></th>' in page
     assert "spades:" in page  # the suit's name for a screen reader
+
+
+def test_an_import_racing_another_is_refused_politely(client_director_a, club_a, monkeypatch):
+    def racing(*args, **kwargs):
+        raise IntegrityError("UNIQUE constraint failed: deal_per_board")
+
+    monkeypatch.setattr(store, "import_deals", racing)
+    response = upload(client_director_a, GOOD)
+    assert response.status_code == 200
+    assert "tegelijk elders ingelezen" in response.content.decode()
+    assert not StoredDeal.objects.exists()
