@@ -36,6 +36,7 @@ from lib.i18n import active_language
 from lib.text import unique_citations
 from rulings import audit, audit_text
 from rulings.models import AppealStatus, Ruling, Status, Verdict
+from scores.deals import shown_deal_for
 from trees import citations, snapshot
 from trees.models import Tree, TreeSnapshot
 
@@ -254,6 +255,7 @@ def _detail_context(
         "appeal_form": appeal_form or AppealForm(initial={"status": next_appeal}),
         "next_appeal": next_appeal,
         "articles": citations.decode(ruling.cited_articles),
+        "deal": shown_deal_for(ruling),
     }
 
 

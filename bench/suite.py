@@ -39,7 +39,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from bench import browser, coldstart, data, synthetic
+from bench import browser, coldstart, data, scoring, synthetic
 from bench.load import Gunicorn, Session, alternating, bare_load, wizard_load
 from bench.measure import (
     BenchError,
@@ -194,6 +194,7 @@ class Benchmark:
         self.archive_pages()
         self.csv_export()
         self.audit_verification()
+        scoring.measure(self)
         self.moment("before gunicorn")
         self.server_and_browser()
         self.fragment_sizes()

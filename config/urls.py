@@ -7,6 +7,7 @@ urlpatterns = [
     path("", home, name="home"),
     path("", include("clubs.urls")),
     path("arbitrage/", include("rulings.urls")),
+    path("", include("scores.urls")),
     path("arbitrages/overdracht/", include("transfer.urls")),
     path("arbitrages/", include("archive.urls")),
     path("oefenen/", include("training.urls")),

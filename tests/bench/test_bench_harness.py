@@ -28,6 +28,7 @@ SECTIONS = {
     "6. Law import (PDF-extracted text)",
     "7. Browser (headless Chromium)",
     "8. Cold start",
+    "9. Deals and scores (issue 16)",
 }
 PAGES = ["start", "step", "outcome", "save", "archive", "detail", "statistics", "article", "search"]
 
@@ -85,6 +86,9 @@ def test_every_measurement_produces_numbers(run):
         "parse",
         "import",
         "make run",
+        "double-dummy table + par per deal",
+        "ruling page with a deal",
+        "contracts scored",
     ):
         assert wanted in names, wanted
 

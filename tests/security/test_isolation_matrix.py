@@ -21,6 +21,7 @@ import re
 import uuid as uuid_lib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -43,6 +44,7 @@ ADMIN_LOGIN = "admin-login"  # a redirect to the admin site's login page
 ANY_LOGIN = "any-login"  # a redirect to either login page
 ADMIN_INDEX = "admin-index"  # a redirect to the admin site's index
 OK = 200
+DATA = Path(__file__).resolve().parent.parent / "data"
 
 
 # --------------------------------------------------------------------------------------------
@@ -163,6 +165,22 @@ def case_form(w: World) -> dict[str, Any]:
 def bundle_of_club_a(w: World) -> dict[str, Any]:
     text = "".join(transfer.iter_bundle(w.club_a))
     return {"bundle": SimpleUploadedFile("a.json", text.encode(), "application/json")}
+
+
+def pbn_file(w: World) -> dict[str, Any]:
+    data = (DATA / "deals.pbn").read_bytes()
+    return {"file": SimpleUploadedFile("deals.pbn", data), "event": "Clubavond"}
+
+
+# Board 7 of the world's final ruling, typed by hand: every card once.
+TYPED_HANDS = {
+    "north": "AKQJ.AKQJ.AKQJ.A",
+    "east": "765.765.765.9876",
+    "south": "T98.T98.T98.KQJT",
+    "west": "432.432.432.5432",
+    "dealer": "S",
+    "vulnerability": "All",
+}
 
 
 INVITE = {"username": "nieuw", "first_name": "Nel", "email": "", "roles": "director"}
@@ -434,6 +452,21 @@ RULES: dict[str, list[Case]] = {
             who(403, 302, 403, 302, 404),
             kwargs=uuid_of("final"),
             data=lambda w: {"status": "open", "note": "Beroep aangetekend."},
+        ),
+    ],
+    # Deals: a club's directors (and admins) import PBN files and type a ruling's hands.
+    "scores:deals": [
+        Case("", "GET", who(OK, 403, 403, OK, 404), kwargs=club_a),
+        Case("", "POST", who(302, 403, 403, 302, 404), kwargs=club_a, data=pbn_file),
+    ],
+    "scores:ruling_deal": [
+        Case("final", "GET", who(OK, 403, 403, OK, 404), kwargs=uuid_of("final")),
+        Case(
+            "final",
+            "POST",
+            who(302, 403, 403, 302, 404),
+            kwargs=uuid_of("final"),
+            data=lambda w: TYPED_HANDS,
         ),
     ],
     # Training: every member practises; trainers (and admins) write cases and run sessions.
