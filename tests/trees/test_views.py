@@ -226,7 +226,9 @@ def test_print_page_is_public_with_title_edition_legend_and_diagram(trees, anony
     sheet = html[html.index('<article class="tree-print-sheet"') :]
     # The penalty-card tree is too big to read on one page: two sheets, each marked.
     assert html.count('<article class="tree-print-sheet"') == 2
-    assert f'id="print-title-1-head">{tree.title} <span class="tree-print-page">(blad 1 van 2)' in html
+    assert (
+        f'id="print-title-1-head">{tree.title} <span class="tree-print-page">(blad 1 van 2)' in html
+    )
     assert "Vervolg op blad 2" in html
     assert "Vervolg van blad 1" in html
     assert tree.edition.code in sheet
