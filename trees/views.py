@@ -19,6 +19,8 @@ from lib.text import law_anchor, law_link, prose
 from trees.diagram import render_svg
 from trees.loading import spec_from_rows
 from trees.models import Choice, Citation, Node, Phase, Tree
+from trees.print_layout import print_chart
+from trees.print_svg import render_pages
 
 SEARCH_FIELDS = ["slug", "title_nl", "title_en", "description_nl", "description_en"]
 
@@ -184,10 +186,22 @@ def tree_print(request: HttpRequest, slug: str) -> HttpResponse:
     """The flowchart alone on one A4 landscape page, with title, edition and a legend: for
     the director's bag."""
     tree = _tree_with_nodes(slug)
+    spec = spec_from_rows(tree)
+    language = active_language()
+    chart = print_chart(spec, language)
+    page = reverse("trees:detail", args=[slug])
+    pages = render_pages(
+        spec,
+        chart,
+        href=lambda key: f"{page}#node-{key}",
+        title=_("Stroomschema: %(title)s (%(edition)s)")
+        % {"title": tree.title, "edition": tree.edition.code},
+        description=_("De uitgeschreven boom staat op de pagina van de beslisboom."),
+        language=language,
+    )
     context = {
         "tree": tree,
-        # escaped pieces, see trees.diagram
-        "diagram": mark_safe(_diagram(tree, page=reverse("trees:detail", args=[slug]))),
+        "pages": [mark_safe(svg) for svg in pages],  # escaped pieces, see trees.print_svg
         "questions": sum(1 for node in tree.nodes.all() if node.kind == "question"),
         "outcomes": sum(1 for node in tree.nodes.all() if node.kind == "outcome"),
     }

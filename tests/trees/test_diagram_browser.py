@@ -15,10 +15,12 @@ from trees.diagram import layout
 from trees.loading import TREES_DIR, load_trees
 from trees.models import Tree
 from trees.parse import load_tree_file
+from trees.print_layout import READABLE
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SIZES = {"laptop": {"width": 1366, "height": 768}, "phone": {"width": 390, "height": 844}}
+TWO_PAGES = {"strafkaart"}  # too big to read on one page (tests/trees/test_print_layout.py)
 PAGE_OBJECT = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
 
 
@@ -127,26 +129,53 @@ def test_zoom_buttons_change_the_scale(loaded, live_server, page, size):
     assert svg.bounding_box()["width"] == pytest.approx(fitted, rel=0.01)
 
 
-def test_every_tree_prints_on_one_a4_landscape_page(loaded, live_server, page, artifacts):
+def smallest_printed_font(page: Page) -> float:
+    """The smallest text in the print charts, in pt on paper: the SVG font size times the
+    scale the viewBox is drawn at (CSS px are 0.75 pt)."""
+    return page.evaluate(
+        """() => Math.min(...[...document.querySelectorAll('svg.tree-print-chart')].map(svg => {
+             const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+             const box = svg.getBoundingClientRect().height / svg.viewBox.baseVal.height;
+             const text = svg.querySelector('.node text');
+             return parseFloat(getComputedStyle(text).fontSize) * Math.min(scale, box) * 0.75;
+           }))"""
+    )
+
+
+def test_every_tree_prints_readably_on_one_a4_landscape_page(loaded, live_server, page, artifacts):
     slugs = list(Tree.objects.values_list("slug", flat=True))
-    assert len(slugs) > 10
+    assert len(slugs) >= 18
+    # On paper (print media, each sheet at its printed size) the text must be readable; the
+    # PDF is made in print media too.
+    page.emulate_media(media="print")
     for slug in slugs:
         page.goto(f"{live_server.url}/beslisbomen/{slug}/afdrukken/")
-        expect(page.get_by_role("heading", level=1)).to_be_visible()
+        expect(page.get_by_role("heading", level=1).first).to_be_visible()
         pdf = page.pdf(format="A4", landscape=True, print_background=True)
-        assert pages_in_pdf(pdf) == 1, slug
+        expected = 2 if slug in TWO_PAGES else 1
+        assert pages_in_pdf(pdf) == expected, slug
+        assert page.locator(".tree-print-sheet").count() == expected
         if slug == "strafkaart":
             (artifacts / "tree-print-strafkaart.pdf").write_bytes(pdf)
+        if slug == "claim":
+            (artifacts / "tree-print-claim.pdf").write_bytes(pdf)
+        assert smallest_printed_font(page) >= READABLE, slug
     # On paper the drawing fills the sheet under the heading (not squeezed to nothing).
-    page.emulate_media(media="print")
-    svg = page.locator(".tree-print-sheet svg.tree-diagram").bounding_box()
+    svg = page.locator(".tree-print-sheet svg.tree-print-chart").first.bounding_box()
     assert svg["height"] > 400
     assert svg["width"] > 900
 
 
-def test_the_print_page_on_a_phone_is_one_page_too(loaded, live_server, page):
+def test_the_penalty_card_tree_marks_where_it_goes_on(loaded, live_server, page):
+    page.goto(f"{live_server.url}/beslisbomen/strafkaart/afdrukken/")
+    expect(page.get_by_text("Vervolg op blad 2", exact=False)).to_be_visible()
+    expect(page.get_by_text("Vervolg van blad 1", exact=False)).to_be_visible()
+    assert page.locator("svg.tree-print-chart .continuation").count() == 2
+
+
+def test_the_print_page_on_a_phone_prints_the_same_sheets(loaded, live_server, page):
     page.set_viewport_size(SIZES["phone"])
     page.goto(f"{live_server.url}/beslisbomen/strafkaart/afdrukken/")
     expect(page.get_by_role("button", name="Afdrukken")).to_be_visible()
     pdf = page.pdf(format="A4", landscape=True, print_background=True)
-    assert pages_in_pdf(pdf) == 1
+    assert pages_in_pdf(pdf) == 2  # the penalty-card tree: two readable sheets
