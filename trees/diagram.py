@@ -103,7 +103,7 @@ class Layout:
     height: float
 
 
-def _layers(tree: TreeSpec) -> dict[str, int]:
+def depth_layers(tree: TreeSpec) -> dict[str, int]:
     """Longest-path layering from the start; nodes not reached are put in a last layer."""
     keys = [node.key for node in tree.nodes]
     targets = {
@@ -150,13 +150,13 @@ def _layers(tree: TreeSpec) -> dict[str, int]:
 
 
 def layout(tree: TreeSpec, language: str = "nl") -> Layout:
-    layer_of = _layers(tree)
+    layer_of = depth_layers(tree)
     items = _boxes(tree, layer_of, language)
     edges = _edges(tree, layer_of, items, language)
     layer_count = max((item.layer for item in items.values()), default=0) + 1
     layers = _initial_order(tree, items, edges, layer_count)
     up, down = _neighbours(items, edges)
-    _reduce_crossings(layers, up, down)
+    reduce_crossings(layers, up, down)
     width = _place_x(layers, items, up, down)
     layer_top, layer_height, height = _place_y(layers, items)
     _route(items, edges, layer_top, layer_height)
@@ -243,7 +243,7 @@ def _neighbours(
     return up, down
 
 
-def _reduce_crossings(
+def reduce_crossings(
     layers: list[list[str]], up: dict[str, list[str]], down: dict[str, list[str]]
 ) -> None:
     """Barycentre sweeps, alternately down and up: each layer ordered by where its neighbours

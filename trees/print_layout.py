@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
 
-from trees.diagram import _layers, _reduce_crossings, isotonic, shorten, wrap
+from trees.diagram import depth_layers, isotonic, reduce_crossings, shorten, wrap
 from trees.spec import NodeSpec, TreeSpec
 
 FONT = 7.0  # pt at scale 1
@@ -184,7 +184,7 @@ def layout_with(
     """Columns by longest path (as on screen), boxes ``chars`` characters wide. With
     ``balance``, outcomes move right out of columns taller than that part of the height the
     page's proportions allow for the drawing's width."""
-    column_of = _layers(tree)
+    column_of = depth_layers(tree)
     box_width = chars * CHAR + 2 * PAD
     boxes = {node.key: _box(node, column_of[node.key], chars, language) for node in tree.nodes}
     count = max(column_of.values(), default=0) + 1
@@ -194,7 +194,7 @@ def layout_with(
     links = _links(tree, boxes)
     columns = _initial_order(tree, boxes, links, count)
     before, after = _neighbours(boxes, links)
-    _reduce_crossings(columns, before, after)
+    reduce_crossings(columns, before, after)
     height = _place_y(columns, boxes, before, after)
     for box in boxes.values():
         box.x = MARGIN + box.column * (box_width + GAP_X)
