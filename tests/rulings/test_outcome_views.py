@@ -133,3 +133,12 @@ def test_the_outcome_page_keeps_its_query_count(
     with django_assert_max_num_queries(4):
         response = client_director_a.get(ruling_url(ruling))
     assert response.status_code == 200
+
+
+def test_the_board_details_line_leaves_out_what_is_not_filled_in(ruling):
+    from rulings.templatetags.outcome_tags import board_details
+
+    assert board_details(ruling) == []
+    ruling.table, ruling.board, ruling.declarer_seat = 7, 12, "N"
+    ruling.contract_level, ruling.contract_strain, ruling.contract_doubled = 4, "S", "X"
+    assert board_details(ruling) == ["tafel 7", "spel 12", "leider Noord", "contract 4♠X"]
