@@ -124,10 +124,11 @@ class ContextForm(forms.Form):
                 Column("offender_seat", css_class="col-6 col-md-3"),
                 Column("declarer_seat", css_class="col-6 col-md-3"),
             ),
+            # A third of a phone is narrower than "Contracthoogte": two columns there.
             Row(
-                Column("contract_level", css_class="col-4"),
-                Column("contract_strain", css_class="col-4"),
-                Column("contract_doubled", css_class="col-4"),
+                Column("contract_level", css_class="col-6 col-sm-4"),
+                Column("contract_strain", css_class="col-6 col-sm-4"),
+                Column("contract_doubled", css_class="col-6 col-sm-4"),
             ),
             Field("notes"),
         )

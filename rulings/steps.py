@@ -15,16 +15,18 @@ from clubs.models import User
 from lib.text import unique_citations
 from rulings.errors import WizardError
 from rulings.models import Mode, Ruling, Status
-from trees import snapshot
+from trees import progress, snapshot
 from trees.spec import CitedLaw, NodeSpec, Snapshot, Text
 
 __all__ = [
     "ChoiceView",
     "PathEntry",
     "StepView",
+    "answered_path",
     "draft_view",
     "law_cards",
     "open_rulings",
+    "step_progress",
     "step_view",
     "tree_of",
 ]
@@ -166,6 +168,20 @@ def step_view(ruling: Ruling, number: int | None = None) -> StepView:
         selected=selected,
         selected_earlier=earlier and selected is not None,
     )
+
+
+def answered_path(ruling: Ruling) -> list[PathEntry]:
+    """The questions and answers of the ruling's current path (what "Controleer uw
+    antwoorden" lists before the final save)."""
+    return _path_entries(tree_of(ruling), ruling.path)
+
+
+def step_progress(view: StepView) -> progress.Progress | None:
+    """The hint "Vraag 3 van ongeveer 6" for a question step (None at an outcome): from the longest
+    remaining path in the ruling's own snapshot, computed once per snapshot."""
+    if view.is_outcome:
+        return None
+    return progress.progress(progress.remaining_for(view.tree), view.node_key, view.number)
 
 
 def draft_view(tree: Snapshot) -> StepView:

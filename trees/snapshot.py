@@ -28,6 +28,7 @@ from django.db.models import Prefetch, prefetch_related_objects
 from laws.models import Provision
 from lib.i18n import pick as pick_language
 from lib.i18n import pick_text
+from trees import progress
 from trees.loading import spec_from_rows
 from trees.models import Choice, Citation, Node, Tree, TreeSnapshot
 from trees.spec import CitedLaw, Snapshot, Text
@@ -87,6 +88,8 @@ def clear_cache() -> None:
         _cache.clear()
         _frozen_trees.clear()
         _stored.clear()
+    # Derived per digest (the progress hint's table): cleared with the snapshots it came from.
+    progress.clear_cache()
 
 
 def get(digest: str) -> Snapshot:

@@ -149,7 +149,7 @@ def test_a_full_ruling_by_mouse_with_a_changed_answer(page, live_server, login, 
     # Click the first answer in the path, choose another answer, and follow the first
     # choices to an outcome.
     first_node, first_choice = path.steps[0]
-    page.locator(".wizard-path a").first.click()
+    page.locator("[data-change-answer]").first.click()
     expect_question(page, spec, first_node)
     other = next(c for c in spec.node(first_node).choices if c.key != first_choice)
     page.locator(f"button[name=choice][value={other.key}]").click()

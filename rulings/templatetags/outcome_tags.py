@@ -1,0 +1,57 @@
+"""Template helpers for the question and outcome steps: the progress hint, the answers to
+check before the final save, and board details that contradict them."""
+
+from __future__ import annotations
+
+from django import template
+from django.utils.translation import gettext as _
+
+from rulings import consistency
+from rulings.models import Ruling
+from rulings.steps import PathEntry, StepView, answered_path, step_progress
+from trees.progress import Progress
+
+register = template.Library()
+
+
+@register.simple_tag
+def progress_of(view: StepView) -> Progress | None:
+    return step_progress(view)
+
+
+@register.simple_tag
+def answers_of(ruling: Ruling) -> list[PathEntry]:
+    return answered_path(ruling)
+
+
+@register.simple_tag
+def contradictions_of(ruling: Ruling) -> list[consistency.Contradiction]:
+    return consistency.contradictions(
+        ruling.tree_slug, ruling.path, ruling.offender_seat, ruling.declarer_seat
+    )
+
+
+@register.simple_tag
+def board_details(ruling: Ruling) -> list[str]:
+    """The board details saved so far, each as a short phrase (empty ones left out)."""
+    parts = [
+        (ruling.round, _("ronde %(round)s"), {"round": ruling.round}),
+        (ruling.table, _("tafel %(table)s"), {"table": ruling.table}),
+        (ruling.board, _("spel %(board)s"), {"board": ruling.board}),
+        (
+            ruling.offender_seat,
+            _("overtreder %(seat)s"),
+            {"seat": ruling.get_offender_seat_display()},
+        ),
+        (ruling.declarer_seat, _("leider %(seat)s"), {"seat": ruling.get_declarer_seat_display()}),
+        (
+            ruling.contract_level,
+            _("contract %(level)s%(strain)s%(doubled)s"),
+            {
+                "level": ruling.contract_level,
+                "strain": ruling.get_contract_strain_display(),
+                "doubled": ruling.contract_doubled,
+            },
+        ),
+    ]
+    return [text % values for given, text, values in parts if given]
