@@ -8,6 +8,7 @@ urlpatterns = [
     path("", include("clubs.urls")),
     path("arbitrage/", include("rulings.urls")),
     path("arbitrages/overdracht/", include("transfer.urls")),
+    path("arbitrages/", include("scores.urls")),
     path("arbitrages/", include("archive.urls")),
     path("oefenen/", include("training.urls")),
     path("wetten/", include("laws.urls")),
