@@ -26,7 +26,7 @@ def allows_adjustment(ruling: Ruling) -> bool:
 
 
 def current(ruling: Ruling) -> AdjustedScore | None:
-    return AdjustedScore.objects.filter(ruling=ruling).first()
+    return AdjustedScore.objects.select_related("recorded_by").filter(ruling=ruling).first()
 
 
 def _side(rows: list[adjusted.Row], artificial: str, percent: int | None) -> dict[str, Any]:
