@@ -116,7 +116,11 @@ def _get_ruling_for_user(
     request: HttpRequest, uuid: UUID, roles: Iterable[str] | None = None
 ) -> Ruling:
     return get_for_user(
-        request, Ruling.objects.select_related("director", "club"), roles=roles, uuid=uuid
+        request,
+        # The adjusted score (scores/_adjusted_score.html) comes in the same query.
+        Ruling.objects.select_related("director", "club", "adjusted_score__recorded_by"),
+        roles=roles,
+        uuid=uuid,
     )
 
 

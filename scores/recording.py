@@ -29,6 +29,15 @@ def current(ruling: Ruling) -> AdjustedScore | None:
     return AdjustedScore.objects.select_related("recorded_by").filter(ruling=ruling).first()
 
 
+def of(ruling: Ruling) -> AdjustedScore | None:
+    """The ruling's score through its relation: no query when the page fetched the ruling
+    with ``select_related("adjusted_score__recorded_by")`` (the record page does)."""
+    try:
+        return ruling.adjusted_score
+    except AdjustedScore.DoesNotExist:
+        return None
+
+
 def _side(rows: list[adjusted.Row], artificial: str, percent: int | None) -> dict[str, Any]:
     return {"rows": adjusted.rows_json(rows), "artificial": artificial, "percent": percent}
 

@@ -20,7 +20,7 @@ def adjusted_score_panel(context: template.Context, ruling: Ruling) -> dict[str,
     """The stored score with both sides' results and what the user may do; None when the
     ruling neither has a score nor allows one."""
     allowed = recording.allows_adjustment(ruling)
-    score = recording.current(ruling)
+    score = recording.of(ruling)
     if score is None and not allowed:
         return None
     request = context.get("request")
