@@ -86,7 +86,8 @@ def test_artificial_scores_use_the_recorded_percentages_and_3_imps():
 def test_without_a_vulnerability_rows_have_no_scores():
     non_offending, _offending = adjusted.evaluate(weighted(), None)
     assert [r.side_score for r in non_offending.rows] == [None, None]
-    assert non_offending.expected is None and non_offending.matchpoints is None
+    assert non_offending.expected is None
+    assert non_offending.matchpoints is None
     assert adjusted.vulnerability_of_board(None) is None
     assert adjusted.vulnerability_of_board(7) is Vulnerability.ALL
     assert adjusted.vulnerability_of_board(2) is Vulnerability.NS
