@@ -338,6 +338,7 @@ def statistics(request: HttpRequest) -> HttpResponse:
         "clubs": clubs(request),
         "filter": filterset,
         "total": total,
+        "with_adjusted_score": stats.with_adjusted_score(filterset.qs),
         "breakdowns": breakdowns,
     }
     return htmx.render(request, "rulings/statistics.html", context, partial="results")

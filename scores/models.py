@@ -86,3 +86,25 @@ class AdjustedScore(models.Model):
 
     def summary(self) -> str:
         return adjusted.summary(self.adjustment())
+
+
+# The columns ``summary_of`` needs, for exports that read values instead of objects.
+SUMMARY_FIELDS = (
+    "kind",
+    "scoring",
+    "offending_side",
+    "non_offending_rows",
+    "offending_rows",
+    "non_offending_artificial",
+    "offending_artificial",
+    "non_offending_percent",
+    "offending_percent",
+    "field",
+)
+
+
+def summary_of(values: dict[str, object]) -> str:
+    """The one-line summary from ``SUMMARY_FIELDS`` values; empty without a score."""
+    if not values.get("kind"):
+        return ""
+    return AdjustedScore(**values).summary()
