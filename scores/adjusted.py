@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -96,9 +97,15 @@ class Row:
         return parsed.notation if parsed is not None else "pass"
 
     def to_json(self) -> dict[str, Any]:
+        """A whole weight as a number, a fractional one as decimal text (``"33.33"``): the
+        audit chain refuses floats, which PostgreSQL's jsonb would not keep as written."""
         weight = self.weight
-        number: int | float = int(weight) if weight.denominator == 1 else float(weight)
-        return {"contract": self.notation, "declarer": self.declarer, "weight": number}
+        shown: int | str = (
+            int(weight)
+            if weight.denominator == 1
+            else format(Decimal(weight.numerator) / Decimal(weight.denominator), "f")
+        )
+        return {"contract": self.notation, "declarer": self.declarer, "weight": shown}
 
 
 def read_rows(data: Any) -> tuple[Row, ...]:
@@ -110,11 +117,15 @@ def read_rows(data: Any) -> tuple[Row, ...]:
         if not isinstance(item, Mapping) or set(item) != {"contract", "declarer", "weight"}:
             raise ValueError("a row has contract, declarer and weight")
         weight = item["weight"]
-        if isinstance(weight, bool) or not isinstance(weight, int | float):
+        if isinstance(weight, bool) or not isinstance(weight, int | float | str):
             raise ValueError("a row's weight is a number")
+        try:
+            exact = Fraction(str(weight))
+        except ValueError:
+            raise ValueError(f"weight '{weight}' is not a number") from None
         if not isinstance(item["contract"], str) or not isinstance(item["declarer"], str):
             raise ValueError("a row's contract and declarer are text")
-        rows.append(Row(item["contract"], item["declarer"], Fraction(str(weight))))
+        rows.append(Row(item["contract"], item["declarer"], exact))
     return tuple(rows)
 
 

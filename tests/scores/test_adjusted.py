@@ -100,9 +100,9 @@ def test_rows_round_trip_through_json_in_canonical_notation():
         {"contract": "3NT=", "declarer": "E", "weight": 60},
     ]
     assert adjusted.rows_json(adjusted.read_rows(stored)) == stored
-    assert adjusted.read_rows([{"contract": "4S=", "declarer": "N", "weight": 33.5}])[
-        0
-    ].weight == Fraction(67, 2)
+    thirds = (adjusted.Row("4S=", "N", Fraction("33.33")),)
+    assert adjusted.rows_json(thirds)[0]["weight"] == "33.33"  # never a float in the chain
+    assert adjusted.read_rows(adjusted.rows_json(thirds)) == thirds
 
 
 @pytest.mark.parametrize(
@@ -112,6 +112,7 @@ def test_rows_round_trip_through_json_in_canonical_notation():
         [{"contract": "4S=", "declarer": "N"}],
         [{"contract": "4S=", "declarer": "X", "weight": 100}],
         [{"contract": "4S=", "declarer": "N", "weight": True}],
+        [{"contract": "4S=", "declarer": "N", "weight": "veel"}],
         [{"contract": "4S=", "declarer": "N", "weight": 0}],
         [{"contract": "8S=", "declarer": "N", "weight": 100}],
     ],
