@@ -254,6 +254,19 @@ RULES: dict[str, list[Case]] = {
         Case("", "GET", who(403, 403, 403, OK, 404), kwargs=club_a),
         Case("", "POST", who(403, 403, 403, 302, 404), kwargs=club_a, data=lambda w: INVITE),
     ],
+    "club_score_settings": [
+        Case(
+            "",
+            "POST",
+            who(403, 403, 403, 302, 404),
+            kwargs=club_a,
+            data=lambda w: {
+                "average_plus_percent": 65,
+                "average_percent": 50,
+                "average_minus_percent": 35,
+            },
+        ),
+    ],
     "club_member": [
         Case("director A", "GET", who(403, 403, 403, OK, 404), kwargs=member_of_a),
         Case("director B", "GET", who(403, 403, 403, 404, 404), kwargs=member_b_via_a),
