@@ -212,6 +212,11 @@ def per_article(counts: Counts) -> list[tuple[str, int]]:
     return [(_("Artikel %(number)s") % {"number": number}, n) for number, n in ordered]
 
 
+def with_adjusted_score(rulings: QuerySet[Ruling]) -> int:
+    """How many of ``rulings`` have an adjusted score recorded (one count query)."""
+    return rulings.filter(adjusted_score__isnull=False).order_by().count()
+
+
 def titles_of(
     found: Counts, rulings: QuerySet[Ruling], loaded: dict[str, str] | None = None
 ) -> dict[str, str]:

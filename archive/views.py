@@ -117,7 +117,11 @@ def _get_ruling_for_user(
     request: HttpRequest, uuid: UUID, roles: Iterable[str] | None = None
 ) -> Ruling:
     return get_for_user(
-        request, Ruling.objects.select_related("director", "club"), roles=roles, uuid=uuid
+        request,
+        # The adjusted score (scores/_adjusted_score.html) comes in the same query.
+        Ruling.objects.select_related("director", "club", "adjusted_score__recorded_by"),
+        roles=roles,
+        uuid=uuid,
     )
 
 
@@ -336,6 +340,7 @@ def statistics(request: HttpRequest) -> HttpResponse:
         "clubs": clubs(request),
         "filter": filterset,
         "total": total,
+        "with_adjusted_score": stats.with_adjusted_score(filterset.qs),
         "breakdowns": breakdowns,
     }
     return htmx.render(request, "rulings/statistics.html", context, partial="results")

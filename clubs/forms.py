@@ -1,4 +1,4 @@
-from typing import cast
+from typing import Any, cast
 
 from django import forms
 from django.conf import settings
@@ -114,3 +114,32 @@ class ForgottenPasswordForm(PasswordResetForm):
             for user in User._default_manager.filter(**{f"{field}__iexact": email}, is_active=True)
             if getattr(user, field).casefold() == email.casefold()
         )
+
+
+class ScoreSettingsForm(forms.ModelForm):
+    """The club's percentages for an artificial adjusted score (Law 12C2)."""
+
+    class Meta:
+        model = Club
+        fields = ["average_plus_percent", "average_percent", "average_minus_percent"]
+        widgets = {
+            name: forms.NumberInput(attrs={"min": 0, "max": 100, "class": "form-control"})
+            for name in fields
+        }
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
+        plus = cleaned.get("average_plus_percent")
+        average = cleaned.get("average_percent")
+        minus = cleaned.get("average_minus_percent")
+        if (
+            plus is not None
+            and average is not None
+            and minus is not None
+            and not (plus >= average >= minus)
+        ):
+            raise forms.ValidationError(
+                _("Gemiddeld plus is minstens gemiddeld, en gemiddeld minstens gemiddeld min.")
+            )
+        return cleaned

@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
+from django.core.validators import MaxValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -16,6 +17,18 @@ class Club(models.Model):
     name = models.CharField(_("naam"), max_length=200)
     slug = models.SlugField(_("korte naam"), max_length=60, unique=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Law 12C2: the percentages of an artificial adjusted score (average plus / average /
+    # average minus). The Laws say "at least 60 %", "50 %", "at most 40 %"; some clubs and
+    # regulations differ, so the club sets them. A recorded score keeps the values it used.
+    average_plus_percent = models.PositiveSmallIntegerField(
+        _("gemiddeld plus (%)"), default=60, validators=[MaxValueValidator(100)]
+    )
+    average_percent = models.PositiveSmallIntegerField(
+        _("gemiddeld (%)"), default=50, validators=[MaxValueValidator(100)]
+    )
+    average_minus_percent = models.PositiveSmallIntegerField(
+        _("gemiddeld min (%)"), default=40, validators=[MaxValueValidator(100)]
+    )
 
     class Meta:
         ordering = ["name"]

@@ -27,6 +27,7 @@ urlpatterns = [
     # A club's admins manage its members.
     path("club/<slug:slug>/leden/", views.members, name="club_members"),
     path("club/<slug:slug>/leden/uitnodigen/", views.invite, name="club_invite"),
+    path("club/<slug:slug>/scores/", views.score_settings, name="club_score_settings"),
     path("club/<slug:slug>/leden/<int:user_id>/", views.member, name="club_member"),
     path(
         "club/<slug:slug>/leden/<int:user_id>/rollen/",

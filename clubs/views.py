@@ -5,14 +5,21 @@ from django.contrib.auth.decorators import login_not_required
 from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubs import access
 from clubs import members as club_members
-from clubs.forms import ForgottenPasswordForm, InviteForm, LanguageForm, RolesForm, SetupForm
+from clubs.forms import (
+    ForgottenPasswordForm,
+    InviteForm,
+    LanguageForm,
+    RolesForm,
+    ScoreSettingsForm,
+    SetupForm,
+)
 from clubs.middleware import is_local
 from clubs.models import Club, Membership, Role, User
 
@@ -65,10 +72,28 @@ def admin_club(request: HttpRequest, slug: str) -> Club:
     return access.get_club(request, slug, roles=[Role.ADMIN])
 
 
-def members(request: HttpRequest, slug: str) -> HttpResponse:
+def members(
+    request: HttpRequest, slug: str, settings_form: ScoreSettingsForm | None = None
+) -> HttpResponse:
     club = admin_club(request, slug)
-    context = {"club": club, "members": club_members.listing(club)}
-    return render(request, "clubs/members.html", context)
+    context = {
+        "club": club,
+        "members": club_members.listing(club),
+        "score_form": settings_form or ScoreSettingsForm(instance=club),
+    }
+    return render(request, "clubs/members.html", context, status=400 if settings_form else 200)
+
+
+@require_POST
+def score_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's percentages for artificial adjusted scores; recorded scores keep theirs."""
+    club = admin_club(request, slug)
+    form = ScoreSettingsForm(request.POST, instance=club)
+    if not form.is_valid():
+        return members(request, slug, settings_form=form)
+    form.save()
+    messages.success(request, _("De percentages voor kunstmatige scores zijn opgeslagen."))
+    return redirect(reverse("club_members", args=[club.slug]) + "#arbitrale-scores")
 
 
 def invite(request: HttpRequest, slug: str) -> HttpResponse:

@@ -37,7 +37,8 @@ CHUNK = 2000
 
 class Action:
     """The actions recorded in a ruling's chain: the wizard's, then the archive's review and
-    appeal (``archive.models.ReviewAction``), so one table labels them all."""
+    appeal (``archive.models.ReviewAction``) and the adjusted score (``scores.recording``),
+    so one table labels them all."""
 
     STARTED = "started"
     ANSWERED = "answered"
@@ -51,6 +52,7 @@ class Action:
     REVIEWED = "reviewed"
     APPEAL_OPENED = "appeal_opened"
     APPEAL_SETTLED = "appeal_settled"
+    SCORE_ADJUSTED = "score_adjusted"
 
 
 ACTION_LABELS = {
@@ -66,6 +68,7 @@ ACTION_LABELS = {
     Action.REVIEWED: _("beoordeeld"),
     Action.APPEAL_OPENED: _("in beroep"),
     Action.APPEAL_SETTLED: _("beroep afgehandeld"),
+    Action.SCORE_ADJUSTED: _("arbitrale score"),
 }
 
 

@@ -151,6 +151,52 @@ def _appeal(label: str) -> Describer:
     return describe
 
 
+def _score_side(part: Any) -> str:
+    """One side of a ``score_adjusted`` event: its rows, or its artificial score."""
+    if not isinstance(part, Mapping):
+        return "?"
+    if part.get("artificial"):
+        names = {
+            "plus": _("gemiddeld plus"),
+            "average": _("gemiddeld"),
+            "minus": _("gemiddeld min"),
+        }
+        name = names.get(str(part["artificial"]), str(part["artificial"]))
+        return f"{name} ({part['percent']} %)" if part.get("percent") is not None else name
+    rows = part.get("rows") or []
+    return ", ".join(f"{row['weight']} % {row['contract']} ({row['declarer']})" for row in rows)
+
+
+def _score_adjusted(data: Mapping[str, Any], words: Words) -> str:
+    # The scores app sits above rulings: the event carries everything needed to read it.
+    kinds = {
+        "assigned": _("toegekend"),
+        "weighted": _("gewogen"),
+        "artificial": _("kunstmatig"),
+    }
+    pairs = {"NS": _("NZ"), "EW": _("OW")}
+    offending = str(data.get("offending_side", ""))
+    non_offending = "EW" if offending == "NS" else "NS"
+    first, second = _score_side(data.get("non_offending")), _score_side(data.get("offending"))
+    heading = (
+        _("Arbitrale score gewijzigd (%(kind)s)")
+        if data.get("amended")
+        else _("Arbitrale score vastgelegd (%(kind)s)")
+    )
+    sides = _("%(non)s %(first)s; %(off)s (overtreders) %(second)s")
+    return (
+        heading % {"kind": kinds.get(str(data.get("kind")), str(data.get("kind")))}
+        + ": "
+        + sides
+        % {
+            "non": pairs.get(non_offending, non_offending),
+            "first": first,
+            "off": pairs.get(offending, offending),
+            "second": _("dezelfde") if second == first else second,
+        }
+    )
+
+
 def _values(data: Mapping[str, Any], words: Words) -> str:
     return "; ".join(f"{field_label(str(key))}: {value}" for key, value in data.items())
 
@@ -168,6 +214,7 @@ DESCRIBERS: dict[str, Describer] = {
     Action.REVIEWED: _reviewed,
     Action.APPEAL_OPENED: _appeal(_("Beroep ingesteld")),
     Action.APPEAL_SETTLED: _appeal(_("Beroep afgehandeld")),
+    Action.SCORE_ADJUSTED: _score_adjusted,
 }
 
 

@@ -18,6 +18,7 @@ from django.utils.translation import gettext, gettext_lazy
 from clubs.models import Club, User
 from rulings.models import Ruling
 from scores import double_dummy
+from scores.adjusted import vulnerability_of_board
 from scores.deal import (
     SEATS,
     SUITS,
@@ -308,3 +309,11 @@ def shown_deal_for(ruling: Ruling) -> DealView | None:
     """The ruling's board ready for the hand diagram, or None when no deal is stored."""
     stored = deal_for(ruling)
     return shown(stored) if stored is not None else None
+
+
+def vulnerability_of(ruling: Ruling, deal: DealView | None) -> Vulnerability | None:
+    """The vulnerability an adjusted score is scored at: the stored deal's (a PBN file may
+    deviate from the standard cycle), else the board number's."""
+    if deal is not None:
+        return deal.deal.vulnerability
+    return vulnerability_of_board(ruling.board)

@@ -3,14 +3,16 @@
 A bundle holds a club's final rulings with their steps, reviews and audit events, and the tree
 snapshots they ran on::
 
-    {"format": "leidraad-rulings", "version": 1, "exported_at": "…",
+    {"format": "leidraad-rulings", "version": 2, "exported_at": "…",
      "club": {"slug": "…", "name": "…"},
      "rulings": [{<ruling fields>, "director": "anna",
-                  "steps": [...], "reviews": [...], "audit": [...]}, ...],
+                  "steps": [...], "reviews": [...], "audit": [...],
+                  "adjusted_score": [] or [{...}]}, ...],
      "snapshots": [{"digest": "…", "slug": "…", "version": "…", "edition_code": "…",
                     "data": {...}}, ...]}
 
-Users travel by username. Times are UTC ISO 8601 with microseconds, exactly as the audit hash
+Version 1 had no ``adjusted_score``; it is still read (a ruling then has none). Users travel
+by username. Times are UTC ISO 8601 with microseconds, exactly as the audit hash
 covers them.
 
 Importing is idempotent by ruling uuid and never rewrites history:
@@ -65,7 +67,8 @@ from trees import citations, snapshot
 from trees.models import TreeSnapshot
 
 FORMAT = "leidraad-rulings"
-VERSION = 1
+VERSION = 2  # 2 adds each ruling's "adjusted_score" (at most one); 1 is still read
+READABLE_VERSIONS = (1, 2)
 CHUNK = 500
 MAX_PROBLEMS = 20
 
@@ -256,10 +259,10 @@ def read_bundle(raw: bytes | str) -> Bundle:
         raise BundleError(
             f"Not a Leidraad rulings bundle (format must be {FORMAT!r}).", code="format"
         )
-    if data.get("version") != VERSION:
+    if data.get("version") not in READABLE_VERSIONS:
         raise BundleError(
             f"Bundle version {data.get('version')!r} is not supported (this server reads "
-            f"version {VERSION}).",
+            f"versions {', '.join(map(str, READABLE_VERSIONS))}).",
             code="version",
         )
     club = data.get("club")

@@ -1,6 +1,7 @@
 """The parts of a ruling a transfer bundle carries, one small serialiser per kind.
 
-A ruling travels with its children: steps, reviews and audit events. Each kind is one
+A ruling travels with its children: steps, reviews, audit events and (from bundle version 2)
+its adjusted score, a list of at most one item. Each kind is one
 :class:`Child` in :data:`CHILDREN` (the bundle key, the model, how it is read back and checked);
 the export, the import and the comparison of a known ruling loop over that dict, so a new kind
 of child (an adjusted score, say) is added here, in one place. Values travel as JSON: times as
@@ -17,7 +18,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.exceptions import ValidationError
+from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import models
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
@@ -26,6 +27,7 @@ from django.utils.dateparse import parse_datetime
 from archive.models import Review
 from rulings import audit
 from rulings.models import AuditEvent, Ruling, Step
+from scores.models import AdjustedScore
 from transfer import shapes
 
 __all__ = [
@@ -156,6 +158,8 @@ class Child:
     user_required: bool = False
     # Checks of the raw items before they are parsed (the audit chain is verified as sent).
     check_raw: Callable[[list[dict[str, Any]], dict[str, Any], str], None] | None = None
+    # A one-to-one child (the adjusted score): at most one item, read as the relation itself.
+    single: bool = False
 
     def fields(self) -> list[models.Field]:
         return fields_of(self.model, CHILD_SKIP)
@@ -165,11 +169,21 @@ class Child:
 
     def serialise(self, ruling: Ruling) -> list[dict[str, Any]]:
         fields = self.fields()
-        return [serialise(item, fields) for item in getattr(ruling, self.related).all()]
+        return [serialise(item, fields) for item in self.items(ruling)]
+
+    def items(self, ruling: Ruling) -> list[models.Model]:
+        if not self.single:
+            return list(getattr(ruling, self.related).all())
+        try:
+            return [getattr(ruling, self.related)]
+        except ObjectDoesNotExist:
+            return []
 
     def parse(self, raw: dict[str, Any], ruling: dict[str, Any], where: str) -> list[dict]:
         """The bundle's items of this kind for one ruling, parsed and checked."""
         items = as_list(raw.get(self.key, []), f"{where}: {self.key}")
+        if self.single and len(items) > 1:
+            raise ValueError(f"{where}: {self.key}: at most one {self.label}")
         if self.check_raw is not None:
             self.check_raw(items, ruling, where)
         fields = self.fields()
@@ -270,5 +284,18 @@ register(
         problems=shapes.event_problems,
         user="actor",
         check_raw=_verify_chain,
+    )
+)
+register(
+    Child(
+        key="adjusted_score",
+        label="adjusted score",
+        model=AdjustedScore,
+        related="adjusted_score",
+        queryset=lambda: AdjustedScore.objects.select_related("recorded_by"),
+        problems=shapes.adjusted_score_problems,
+        user="recorded_by",
+        user_required=True,
+        single=True,
     )
 )

@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from scores.adjusted import read_rows
 from trees.spec import Snapshot, SnapshotFormatError
 
 
@@ -196,3 +197,16 @@ def review_problems(fields: dict[str, Any], where: str = "review") -> list[str]:
     if "corrected_citations" in fields:
         return problems(fields["corrected_citations"], ListOf(str), f"{where}.corrected_citations")
     return []
+
+
+def adjusted_score_problems(fields: dict[str, Any], where: str = "adjusted score") -> list[str]:
+    """An adjusted score's rows as ``scores.adjusted.read_rows`` reads them (contracts the
+    calculator reads, known seats, weights), and its other results as whole numbers."""
+    found: list[str] = []
+    for name in ("non_offending_rows", "offending_rows"):
+        try:
+            read_rows(fields.get(name, []))
+        except ValueError as error:
+            found.append(f"{where}.{name}: {error}")
+    found += problems(fields.get("field", []), ListOf(int), f"{where}.field")
+    return found

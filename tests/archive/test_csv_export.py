@@ -14,6 +14,7 @@ from django.test.utils import CaptureQueriesContext
 from archive import csv_export
 from rulings.models import Mode, Ruling
 from tests.support.rulings import START, make_ruling
+from tests.support.scores import SUMMARY, record_weighted
 from trees import snapshot
 
 URL = "/arbitrages/export.csv"
@@ -43,6 +44,8 @@ HEADER = [
     "appeal",
     "finalised_at",
     "notes",
+    "adjusted_score",
+    "adjusted_score_summary",
 ]
 
 
@@ -90,6 +93,16 @@ def test_it_streams_utf8_with_bom_and_documented_columns(client_reviewer_a, ruli
     assert first["played_on"] == "2025-03-01"
     assert first["created_at"] == "2025-03-01T19:30:00+01:00"
     assert (first["mode"], first["status"], first["board"]) == ("live", "final", "4")
+    assert (first["adjusted_score"], first["adjusted_score_summary"]) == ("", "")
+
+
+def test_the_adjusted_score_has_its_columns(client_reviewer_a, rulings, director_a):
+    record_weighted(rulings[0], director_a)
+    data = {row["uuid"]: row for row in rows(content(client_reviewer_a.get(URL)))}
+    first = data[str(rulings[0].uuid)]
+    assert first["adjusted_score"] == "weighted"
+    assert first["adjusted_score_summary"] == SUMMARY
+    assert data[str(rulings[1].uuid)]["adjusted_score"] == ""
 
 
 def test_semicolons_for_dutch_spreadsheets(client_reviewer_a, rulings):
@@ -135,7 +148,9 @@ def test_query_count_does_not_grow_with_the_rulings(client_reviewer_a, club_a, d
     few, lines = count()
     assert lines == 4
     for day in range(57):
-        make_ruling(club_a, director_a, at=START + timedelta(days=day))
+        ruling = make_ruling(club_a, director_a, at=START + timedelta(days=day))
+        if day % 2:
+            record_weighted(ruling, director_a)
     many, lines = count()
     assert lines == 61
     assert few == many

@@ -21,6 +21,7 @@ from rulings.models import AppealStatus, Mode, Ruling, Verdict
 from tests.conftest import migration_operation
 from tests.support.factories import make_edition
 from tests.support.rulings import START, make_ruling
+from tests.support.scores import record_weighted
 from trees import snapshot
 
 URL = "/arbitrages/statistiek/"
@@ -56,6 +57,19 @@ def test_it_counts_per_irregularity_month_director_outcome_and_article(client_re
         ("Artikel 27", 3),
         ("Artikel 40", 2),
     ]
+
+
+def test_it_counts_the_rulings_with_an_adjusted_score(
+    client_reviewer_a, rulings, director_a, admin_a
+):
+    assert client_reviewer_a.get(URL).context["with_adjusted_score"] == 0
+    straf = Ruling.objects.filter(outcome_key="straf", mode=Mode.LIVE).first()
+    record_weighted(straf, director_a)
+    response = client_reviewer_a.get(URL)
+    assert response.context["with_adjusted_score"] == 1
+    assert "Met een arbitrale score: 1" in response.content.decode()
+    # The filters apply to the count too: the score is on one of Anna's rulings.
+    assert client_reviewer_a.get(URL, {"director": admin_a.pk}).context["with_adjusted_score"] == 0
 
 
 def test_the_archive_filters_apply(client_reviewer_a, rulings, admin_a):
@@ -113,8 +127,9 @@ def test_query_count_does_not_grow_with_the_rulings(
     assert count() == few
     snapshot.clear_cache()
     # Session, user, memberships; the filter form's directors, trees and editions; five sums
-    # over the tally; the directors' names; the snapshots' digests and one cold snapshot.
-    with django_assert_max_num_queries(14):
+    # over the tally; the directors' names; the snapshots' digests and one cold snapshot; the
+    # count of rulings with an adjusted score.
+    with django_assert_max_num_queries(15):
         client_reviewer_a.get(URL, {"article": "27"})
 
 

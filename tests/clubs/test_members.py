@@ -424,3 +424,33 @@ def test_the_token_generator_is_djangos(club_a, client_admin_a):
     uid, token = path_of(link).strip("/").split("/")[1:]
     assert uid == urlsafe_base64_encode(force_bytes(user.pk))
     assert default_token_generator.check_token(user, token)
+
+
+def test_the_admin_sets_the_artificial_score_percentages(client_admin_a, club_a):
+    page = client_admin_a.get(f"/club/{club_a.slug}/leden/").content.decode()
+    assert 'id="arbitrale-scores"' in page
+    assert 'value="60"' in page
+    url = f"/club/{club_a.slug}/scores/"
+    data = {"average_plus_percent": 65, "average_percent": 50, "average_minus_percent": 35}
+
+    response = client_admin_a.post(url, data)
+
+    assert response.status_code == 302
+    club_a.refresh_from_db()
+    assert (
+        club_a.average_plus_percent,
+        club_a.average_percent,
+        club_a.average_minus_percent,
+    ) == (65, 50, 35)
+
+
+def test_percentages_out_of_order_are_refused_in_place(client_admin_a, client_director_a, club_a):
+    url = f"/club/{club_a.slug}/scores/"
+    data = {"average_plus_percent": 40, "average_percent": 50, "average_minus_percent": 60}
+    response = client_admin_a.post(url, data)
+    assert response.status_code == 400
+    assert "Gemiddeld plus is minstens gemiddeld" in response.content.decode()
+    assert client_admin_a.post(url, {**data, "average_plus_percent": 101}).status_code == 400
+    assert client_director_a.post(url, {**data, "average_plus_percent": 70}).status_code == 403
+    club_a.refresh_from_db()
+    assert club_a.average_plus_percent == 60

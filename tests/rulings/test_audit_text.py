@@ -3,7 +3,7 @@ by their text, table details by their labels, no raw JSON keys."""
 
 import uuid
 
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from rulings import audit_text, wizard
 from rulings.models import AuditEvent
@@ -60,3 +60,42 @@ def test_the_ruling_page_shows_no_raw_keys(proef_tree, club_a, director_a, clien
         assert "antwoord gewijzigd van Nee in Ja" in trail
         for raw in ('"choice"', "superseded", '"node"', "{&quot;"):
             assert raw not in trail, (url, raw)
+
+
+def test_an_adjusted_score_reads_as_a_sentence_in_either_language(proef_tree, club_a, director_a):
+    ruling = a_ruling_with_history(club_a, director_a)
+    rows = [{"contract": "4S=", "declarer": "N", "weight": 60}]
+    weighted = AuditEvent(
+        action="score_adjusted",
+        data={
+            "kind": "weighted",
+            "offending_side": "NS",
+            "non_offending": {"rows": rows, "artificial": "", "percent": None},
+            "offending": {"rows": [{**rows[0], "weight": "33.33"}], "artificial": ""},
+            "amended": True,
+        },
+    )
+    artificial = AuditEvent(
+        action="score_adjusted",
+        data={
+            "kind": "artificial",
+            "offending_side": "EW",
+            "non_offending": {"rows": [], "artificial": "plus", "percent": 60},
+            "offending": {"rows": [], "artificial": "plus", "percent": 60},
+            "amended": False,
+        },
+    )
+    first, second = audit_text.trail(ruling, [weighted, artificial])
+    assert first["label"] == "arbitrale score"
+    assert first["text"] == (
+        "Arbitrale score gewijzigd (gewogen): OW 60 % 4S= (N); NZ (overtreders) 33.33 % 4S= (N)"
+    )
+    assert second["text"] == (
+        "Arbitrale score vastgelegd (kunstmatig): NZ gemiddeld plus (60 %); OW (overtreders) "
+        "dezelfde"
+    )
+    with translation.override("en"):
+        (english,) = audit_text.trail(ruling, [artificial])
+    assert english["text"] == (
+        "Adjusted score recorded (artificial): NS average plus (60 %); EW (offending) the same"
+    )

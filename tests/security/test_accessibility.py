@@ -72,6 +72,7 @@ def test_axe_finds_no_serious_violations_on_the_main_pages(page, live_server, lo
         "final ruling": f"/arbitrage/{world.final.uuid}/",
         "archive": "/arbitrages/",
         "ruling in the archive": f"/arbitrages/{world.final.uuid}/",
+        "adjusted score form": f"/arbitrages/{world.final.uuid}/score/",
         "statistics": "/arbitrages/statistiek/",
         "article": f"/wetten/{world.article.edition.code}/artikel/{world.article.number}/",
         "training case": f"/oefenen/casussen/{world.case.pk}/",

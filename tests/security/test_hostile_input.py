@@ -288,6 +288,47 @@ def test_reviews_and_appeals_with_hostile_text(
     chain_ok(ruling)
 
 
+@PROFILE
+@given(
+    kind=st.one_of(st.sampled_from(["assigned", "weighted", "artificial"]), hostile_text),
+    contract=st.one_of(st.sampled_from(["4S=", "4SX-2", "3SA="]), hostile_text),
+    declarer=st.one_of(st.sampled_from(["N", "E"]), hostile_text),
+    weight=st.one_of(st.sampled_from(["100", "60"]), number_like),
+    field=st.one_of(st.sampled_from(["420 -50", ""]), hostile_text, number_like),
+    artificial=st.one_of(st.sampled_from(["plus", "minus"]), hostile_text),
+    sequence=st.one_of(st.just("current"), number_like),
+)
+def test_adjusted_score_with_hostile_values(
+    world, client_as, count_example, kind, contract, declarer, weight, field, artificial, sequence
+):
+    count_example()
+    client = client_as("reviewer_a")  # records and amends
+    ruling = world.final
+    ruling.refresh_from_db()
+    data = {
+        "kind": kind,
+        "scoring": "mp",
+        "offending_side": "EW",
+        "non_contract_1": contract,
+        "non_declarer_1": declarer,
+        "non_weight_1": weight,
+        "off_contract_1": contract,
+        "off_declarer_1": declarer,
+        "field": field,
+        "non_artificial": artificial,
+        "off_artificial": artificial,
+        "sequence": str(ruling.audit_sequence) if sequence == "current" else sequence,
+    }
+    url = reverse("scores:record", args=[ruling.uuid])
+    events = ruling.audit_events.count()
+    response = client.post(url, data)
+    assert response.status_code in (302, 400, 409)
+    assert ruling.audit_events.count() == events + (response.status_code == 302)
+    assert_inert(response, data)
+    assert_inert(client.get(reverse("archive:detail", args=[ruling.uuid])), data)
+    chain_ok(ruling)
+
+
 # --------------------------------------------------------------------------------------------
 # Archive, statistics, CSV and the public pages: GET parameters
 

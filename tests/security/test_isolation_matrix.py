@@ -272,6 +272,19 @@ RULES: dict[str, list[Case]] = {
         Case("", "GET", who(403, 403, 403, OK, 404), kwargs=club_a),
         Case("", "POST", who(403, 403, 403, 302, 404), kwargs=club_a, data=lambda w: INVITE),
     ],
+    "club_score_settings": [
+        Case(
+            "",
+            "POST",
+            who(403, 403, 403, 302, 404),
+            kwargs=club_a,
+            data=lambda w: {
+                "average_plus_percent": 65,
+                "average_percent": 50,
+                "average_minus_percent": 35,
+            },
+        ),
+    ],
     "club_member": [
         Case("director A", "GET", who(403, 403, 403, OK, 404), kwargs=member_of_a),
         Case("director B", "GET", who(403, 403, 403, 404, 404), kwargs=member_b_via_a),
@@ -468,6 +481,31 @@ RULES: dict[str, list[Case]] = {
             kwargs=uuid_of("final"),
             data=lambda w: TYPED_HANDS,
         ),
+    ],
+    # The adjusted score: directors record it on a final ruling whose outcome allows one,
+    # reviewers and admins too (and amend it); trainers are refused, club B sees nothing.
+    "scores:record": [
+        Case("final", "GET", who(OK, OK, 403, OK, 404), kwargs=uuid_of("final")),
+        Case(
+            "final",
+            "POST",
+            who(302, 302, 403, 302, 404),
+            kwargs=uuid_of("final"),
+            data=lambda w: {
+                "kind": "weighted",
+                "scoring": "mp",
+                "offending_side": "EW",
+                "non_contract_1": "4S=",
+                "non_declarer_1": "N",
+                "non_weight_1": "60",
+                "non_contract_2": "4S-1",
+                "non_declarer_2": "N",
+                "non_weight_2": "40",
+                "field": "420 450 -50",
+                "sequence": w.final.audit_sequence,
+            },
+        ),
+        Case("open", "GET", who(404, 404, 403, 404, 404), kwargs=uuid_of("open")),
     ],
     # Training: every member practises; trainers (and admins) write cases and run sessions.
     "training:index": [Case("", "GET", members(OK, b=OK))],

@@ -4,7 +4,8 @@ Everything that reaches a hash, a digest or a transfer bundle is fixed here: the
 the edition ``ijk``, the tree file tests/data/trees/ijkboom.yaml, the uuids, the clock and the
 users. :func:`export_world` builds the world with the project's own code (law text rows,
 ``load_trees``, the wizard, ``record_review``) and returns the bundle ``iter_bundle`` writes
-for it: run today, that is tests/data/transfer-bundle-v1.json.
+for it: run today, that is tests/data/transfer-bundle-v2.json (tests/data/transfer-bundle-v1.json
+was the export of :func:`build_world` alone, before bundles carried the adjusted score).
 
 Changing anything in this module changes the pinned values: don't, add a new world instead.
 """
@@ -16,6 +17,7 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import UTC, date, datetime, timedelta
+from fractions import Fraction
 from pathlib import Path
 from unittest import mock
 
@@ -26,7 +28,8 @@ from archive.reviews import record_review
 from clubs.models import Club, Membership, Role, User
 from laws.models import Article, ArticleSummary, Edition, Provision
 from rulings import wizard
-from rulings.models import Verdict
+from rulings.models import Ruling, Verdict
+from scores import adjusted, recording
 from transfer import bundles as transfer
 from trees.loading import load_trees
 from trees.models import Tree
@@ -35,6 +38,7 @@ DATA = Path(__file__).resolve().parent.parent / "data"
 TREES = DATA / "trees"
 TREE_FILE = TREES / "ijkboom.yaml"
 BUNDLE_V1 = DATA / "transfer-bundle-v1.json"
+BUNDLE_V2 = DATA / "transfer-bundle-v2.json"  # adds the adjusted score
 
 CLUB_SLUG, CLUB_NAME = "ijkclub", "BC De IJkclub ♣"
 FIRST = uuid.UUID("00000000-0000-4000-8000-000000000001")
@@ -179,9 +183,37 @@ def build_world() -> Club:
     return club
 
 
+def add_adjusted_score(club: Club) -> None:
+    """The version-2 world: the second ruling also gets a weighted adjusted score (each side
+    its own weighting, a fractional weight), recorded ten minutes after :func:`build_world`'s
+    review."""
+    second = Ruling.objects.get(uuid=SECOND)
+    rik = User.objects.get(username="rik")
+    clock = Clock(second.audit_events.order_by("-sequence").first().at)
+    with fixed(clock):
+        clock.tick(600)
+        recording.record(
+            second,
+            rik,
+            {
+                "kind": "weighted",
+                "scoring": "mp",
+                "offending_side": "EW",
+                "non_rows": [
+                    adjusted.Row("4S=", "N", Fraction("66.67")),
+                    adjusted.Row("4SX-1", "N", Fraction("33.33")),
+                ],
+                "off_rows": [adjusted.Row("4S=", "N", Fraction(100))],
+                "field": [620, 650, -100],
+                "sequence": second.audit_sequence,
+            },
+        )
+
+
 def export_world() -> str:
-    """The bundle of :func:`build_world` as ``iter_bundle`` writes it, exported at a fixed
-    time."""
+    """The bundle of :func:`build_world` with :func:`add_adjusted_score`, as ``iter_bundle``
+    writes it (version 2), exported at a fixed time."""
     club = build_world()
+    add_adjusted_score(club)
     with fixed(Clock(EXPORTED)):
         return "".join(transfer.iter_bundle(club))

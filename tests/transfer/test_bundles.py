@@ -18,6 +18,7 @@ from clubs.models import User
 from rulings import audit
 from rulings.models import AppealStatus, AuditEvent, Mode, Ruling, Step, Verdict
 from tests.support.rulings import START, make_ruling
+from tests.support.scores import SUMMARY, record_weighted
 from transfer import bundles as transfer
 from trees import snapshot
 from trees.models import TreeSnapshot
@@ -60,8 +61,10 @@ def state() -> dict[str, dict]:
 
 @pytest.fixture
 def made(club_a, director_a, reviewer_a):
-    """Three final rulings, one with a changed answer, one reviewed and under appeal."""
+    """Three final rulings: one with an adjusted score, one with a changed answer, one reviewed
+    and under appeal."""
     first = make_ruling(club_a, director_a, ("ja", "nee"), notes="Zuid: ‘ik heb de ♠A’ – ë")
+    record_weighted(first, director_a)
     second = make_ruling(
         club_a,
         director_a,
@@ -95,6 +98,9 @@ def test_round_trip_arrives_intact_and_chains_verify(tmp_path, made):
     assert second.appeal_status == AppealStatus.OPEN
     assert second.cited_articles == "|25|27|"
     assert second.snapshot.data["slug"] == "proef"
+    first = Ruling.objects.get(uuid=made[0].uuid)
+    assert first.adjusted_score.summary() == SUMMARY
+    assert first.audit_events.order_by("-sequence").first().action == "score_adjusted"
 
 
 def test_reimport_changes_nothing(tmp_path, made):
@@ -237,12 +243,16 @@ def test_bundle_format(tmp_path, made):
     export(bundle)
     data = json.loads(bundle.read_text(encoding="utf-8"))
     assert data["format"] == "leidraad-rulings"
-    assert data["version"] == 1
+    assert data["version"] == 2
     assert data["club"] == {"slug": "troefkaart", "name": "BC De Troefkaart"}
     assert data["exported_at"].endswith("+00:00")
     ruling = next(r for r in data["rulings"] if r["uuid"] == str(made[1].uuid))
     assert ruling["director"] == "anna"
-    assert {"steps", "reviews", "audit"} <= set(ruling)
+    assert {"steps", "reviews", "audit", "adjusted_score"} <= set(ruling)
+    assert ruling["adjusted_score"] == []
+    first = next(r for r in data["rulings"] if r["uuid"] == str(made[0].uuid))
+    assert first["adjusted_score"][0]["recorded_by"] == "anna"
+    assert first["adjusted_score"][0]["kind"] == "weighted"
     assert [e["action"] for e in ruling["audit"]][-2:] == ["reviewed", "appeal_opened"]
     assert ruling["reviews"][0]["reviewer"] == "rik"
     assert [s["digest"] for s in data["snapshots"]] == [made[0].snapshot_id]
@@ -319,7 +329,7 @@ def test_an_event_time_that_has_no_utc_equivalent_is_refused(tmp_path, bundle_da
             {"format": "something-else", "version": 1, "rulings": []},
             "Not a Leidraad rulings bundle",
         ),
-        ({"format": "leidraad-rulings", "version": 2, "rulings": []}, "version 2 is not supported"),
+        ({"format": "leidraad-rulings", "version": 3, "rulings": []}, "version 3 is not supported"),
         ({"format": "leidraad-rulings", "version": 1}, "no list of rulings"),
         ([1, 2], "Not a Leidraad rulings bundle"),
     ],
@@ -362,6 +372,18 @@ def test_content_of_an_odd_shape_is_refused_with_the_place(tmp_path, bundle_data
     assert "choices: must be a list" in str(error)
     assert Ruling.objects.count() == 0
     assert TreeSnapshot.objects.count() == 0
+
+
+def test_an_unreadable_adjusted_score_is_refused_with_the_place(tmp_path, bundle_data):
+    first = next(r for r in bundle_data["rulings"] if r["adjusted_score"])
+    first["adjusted_score"][0]["non_offending_rows"][0]["contract"] = "8S="
+    error = refused(write(tmp_path / "score.json", bundle_data))
+    assert error.returncode == 2
+    assert "adjusted score 1.non_offending_rows" in str(error)
+    assert "niveau 8" in str(error)
+    first["adjusted_score"] = [first["adjusted_score"][0]] * 2
+    assert "at most one adjusted score" in str(refused(write(tmp_path / "two.json", bundle_data)))
+    assert Ruling.objects.count() == 0
 
 
 def test_an_unknown_club_is_refused(tmp_path, bundle_data):

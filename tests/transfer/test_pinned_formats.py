@@ -26,6 +26,7 @@ from archive.models import Review
 from clubs.models import Club, Membership, Role, User
 from rulings import audit
 from rulings.models import AuditEvent, Ruling, Step
+from scores.models import AdjustedScore
 from tests.support import pinned_world as world
 from trees import snapshot
 from trees.models import TreeSnapshot
@@ -252,15 +253,49 @@ def test_the_checked_in_v1_bundle_imports_with_its_chains_intact(db):
 
 
 def test_the_export_still_writes_the_checked_in_bundle(db, tmp_path):
-    """The export of ``pinned_world`` today is the checked-in version-1 bundle (compared as
-    JSON: PostgreSQL keeps object keys in its own order).
+    """The export of ``pinned_world`` (with its adjusted score) today is the checked-in
+    version-2 bundle (compared as JSON: PostgreSQL keeps object keys in its own order).
 
-    If this fails, the export writes a different bundle: servers that read version 1
+    If this fails, the export writes a different bundle: servers that read version 2
     (and laptops still sending it) no longer match. Do not overwrite
-    transfer-bundle-v1.json: raise ``transfer.VERSION``, check the new export in as a new
-    file (written to the path in the message) and keep version 1 importing."""
+    transfer-bundle-v2.json: raise ``transfer.VERSION``, check the new export in as a new
+    file (written to the path in the message) and keep versions 1 and 2 importing."""
     written = world.export_world()
     fresh = tmp_path / "transfer-bundle-now.json"
     fresh.write_text(written, encoding="utf-8")
-    checked_in = json.loads(world.BUNDLE_V1.read_text(encoding="utf-8"))
+    checked_in = json.loads(world.BUNDLE_V2.read_text(encoding="utf-8"))
     assert json.loads(written) == checked_in, f"the export today is in {fresh}"
+
+
+def test_the_checked_in_v2_bundle_imports_with_its_adjusted_score(db):
+    """tests/data/transfer-bundle-v2.json imports with the second ruling's adjusted score and
+    its ``score_adjusted`` event; the chains verify, and a second import adds nothing."""
+    data = json.loads(world.BUNDLE_V2.read_text(encoding="utf-8"))
+    assert (data["format"], data["version"]) == ("leidraad-rulings", 2)
+    club = Club.objects.create(slug=world.CLUB_SLUG, name=world.CLUB_NAME)
+    anna = User.objects.create_user(username="anna")
+    Membership.objects.create(user=anna, club=club, role=Role.DIRECTOR)
+
+    summary = _import(world.BUNDLE_V2)
+
+    assert "2 ruling(s) in the bundle: 2 new, 0 already present, 0 conflict(s)" in summary
+    second = Ruling.objects.get(uuid=world.SECOND)
+    assert audit.verify(second) == []
+    assert list(second.audit_events.values_list("action", flat=True))[-2:] == [
+        "reviewed",
+        "score_adjusted",
+    ]
+    score = AdjustedScore.objects.get(ruling=second)
+    assert score.recorded_by.username == "rik@ijkclub"
+    assert score.non_offending_rows == [
+        {"contract": "4S=", "declarer": "N", "weight": "66.67"},
+        {"contract": "4SX-1", "declarer": "N", "weight": "33.33"},
+    ]
+    assert score.offending_rows == [{"contract": "4S=", "declarer": "N", "weight": 100}]
+    assert score.field == [620, 650, -100]
+    assert not AdjustedScore.objects.filter(ruling__uuid=world.FIRST).exists()
+
+    again = _import(world.BUNDLE_V2)
+
+    assert "0 new, 2 already present, 0 conflict(s)" in again
+    assert AdjustedScore.objects.count() == 1

@@ -19,7 +19,7 @@ from clubs.models import Role
 from rulings.models import Ruling
 from scores import deals as store
 from scores.deal import SEATS, board_dealer, board_vulnerability
-from scores.forms import PbnImportForm, TypedDealForm
+from scores.deal_forms import PbnImportForm, TypedDealForm
 
 DEAL_ROLES = [Role.DIRECTOR]  # the admin role includes it
 

@@ -1,0 +1,102 @@
+"""Recording and amending a ruling's adjusted score, with its ``score_adjusted`` audit event
+written in the same transaction (as ``archive.reviews`` does for a review)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from clubs.models import User
+from rulings import audit
+from rulings.models import Ruling, Status
+from scores import adjusted
+from scores.models import AdjustedScore, Kind
+
+
+class StaleScore(Exception):
+    """The ruling's chain moved on since the form was shown: nothing was written."""
+
+
+def allows_adjustment(ruling: Ruling) -> bool:
+    """A final ruling whose outcome says an adjusted score may be due."""
+    outcome = ruling.outcome if isinstance(ruling.outcome, dict) else {}
+    return ruling.status == Status.FINAL and bool(outcome.get("adjusted_score"))
+
+
+def current(ruling: Ruling) -> AdjustedScore | None:
+    return AdjustedScore.objects.select_related("recorded_by").filter(ruling=ruling).first()
+
+
+def of(ruling: Ruling) -> AdjustedScore | None:
+    """The ruling's score through its relation: no query when the page fetched the ruling
+    with ``select_related("adjusted_score__recorded_by")`` (the record page does)."""
+    try:
+        return ruling.adjusted_score
+    except AdjustedScore.DoesNotExist:
+        return None
+
+
+def _side(rows: list[adjusted.Row], artificial: str, percent: int | None) -> dict[str, Any]:
+    return {"rows": adjusted.rows_json(rows), "artificial": artificial, "percent": percent}
+
+
+def _percent(ruling: Ruling, artificial: str) -> int | None:
+    club = ruling.club
+    return {
+        "plus": club.average_plus_percent,
+        "average": club.average_percent,
+        "minus": club.average_minus_percent,
+    }.get(artificial)
+
+
+def record(ruling: Ruling, user: User, cleaned: dict[str, Any]) -> AdjustedScore:
+    """Store the form's score (creating or amending it) and append its audit event.
+
+    ``cleaned["sequence"]`` is the chain's length when the form was shown; if the chain has
+    moved since (another amendment, a review, a double click), :class:`StaleScore` is raised
+    and nothing changes.
+    """
+    kind = cleaned["kind"]
+    artificial = kind == Kind.ARTIFICIAL
+    non_art = cleaned.get("non_artificial", "") if artificial else ""
+    off_art = cleaned.get("off_artificial", "") if artificial else ""
+    values: dict[str, Any] = {
+        "kind": kind,
+        "scoring": cleaned["scoring"],
+        "offending_side": cleaned["offending_side"],
+        "non_offending_rows": adjusted.rows_json(cleaned.get("non_rows", [])),
+        "offending_rows": adjusted.rows_json(cleaned.get("off_rows", [])),
+        "non_offending_artificial": non_art,
+        "offending_artificial": off_art,
+        "non_offending_percent": _percent(ruling, non_art) if artificial else None,
+        "offending_percent": _percent(ruling, off_art) if artificial else None,
+        "field": list(cleaned.get("field", [])),
+        "recorded_by": user,
+        "recorded_at": timezone.now(),
+    }
+    with transaction.atomic():
+        locked = Ruling.objects.select_for_update().get(pk=ruling.pk)
+        if locked.audit_sequence != cleaned["sequence"]:
+            raise StaleScore
+        ruling.audit_sequence, ruling.audit_head = locked.audit_sequence, locked.audit_head
+        amended = AdjustedScore.objects.filter(ruling=ruling).exists()
+        score, _created = AdjustedScore.objects.update_or_create(ruling=ruling, defaults=values)
+        data = {
+            "kind": kind,
+            "scoring": values["scoring"],
+            "offending_side": values["offending_side"],
+            "non_offending": _side(
+                cleaned.get("non_rows", []), non_art, values["non_offending_percent"]
+            ),
+            "offending": _side(
+                cleaned.get("off_rows", []) or cleaned.get("non_rows", []),
+                off_art,
+                values["offending_percent"],
+            ),
+            "field": values["field"],
+            "amended": amended,
+        }
+        audit.append(ruling, audit.Action.SCORE_ADJUSTED, user, data, at=values["recorded_at"])
+    return score

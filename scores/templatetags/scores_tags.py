@@ -1,0 +1,39 @@
+"""``{% adjusted_score_panel ruling as panel %}``: what the record and print pages show of a
+ruling's adjusted score, so each page needs one include line and no view of its own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from clubs.access import roles_in
+from rulings.models import Ruling
+from scores import adjusted, deals, recording
+from scores.adjusted_views import AMEND_ROLES, RECORD_ROLES
+
+register = template.Library()
+
+
+@register.simple_tag(takes_context=True)
+def adjusted_score_panel(
+    context: template.Context, ruling: Ruling, deal: deals.DealView | None = None
+) -> dict[str, Any] | None:
+    """The stored score with both sides' results and what the user may do; None when the
+    ruling neither has a score nor allows one."""
+    allowed = recording.allows_adjustment(ruling)
+    score = recording.of(ruling)
+    if score is None and not allowed:
+        return None
+    request = context.get("request")
+    roles = roles_in(request, ruling.club_id) if request is not None else set()
+    # Pages without a deal in their context pass the template engine's empty value.
+    shown = deal if isinstance(deal, deals.DealView) else None
+    vulnerability = deals.vulnerability_of(ruling, shown)
+    return {
+        "score": score,
+        "results": adjusted.evaluate(score.adjustment(), vulnerability) if score else None,
+        "vulnerability": vulnerability,
+        "can_record": allowed and score is None and bool(roles & set(RECORD_ROLES)),
+        "can_amend": allowed and score is not None and bool(roles & set(AMEND_ROLES)),
+    }
