@@ -85,7 +85,7 @@ def check(edition: str, text: str) -> list[CheckedLaw]:
             None,
         )
         if match is None:
-            raise UnknownLaw(item, str(group[0]), edition)
+            raise UnknownLaw(item.strip(), str(group[0]), edition)
         checked.append(CheckedLaw(str(match), titles[match.number]))
     return _unique(checked)
 

@@ -378,9 +378,9 @@ def canonical(text: str) -> str:
 
 
 def list_items(text: str) -> list[str]:
-    """The items of a typed list (``"27B1a; 50 d"``) as typed, separated by commas or
-    semicolons, stripped, blanks skipped."""
-    return [raw.strip() for raw in re.split(r"[,;]", text) if raw.strip()]
+    """The items of a typed list (``"27B1a; 50 d"``) exactly as typed, separated by commas or
+    semicolons, blanks skipped."""
+    return [raw for raw in re.split(r"[,;]", text) if raw.strip()]
 
 
 def canonical_list(text: str) -> list[str]:

@@ -55,7 +55,7 @@ def test_an_unknown_action_still_shows_its_data(proef_tree, club_a, director_a):
 def test_the_ruling_page_shows_no_raw_keys(proef_tree, club_a, director_a, client_director_a):
     ruling = a_ruling_with_history(club_a, director_a)
     for url in (f"/arbitrages/{ruling.uuid}/", f"/arbitrage/{ruling.uuid}/"):
-        html = client_director_a.get(url).content.decode()
+        html = client_director_a.get(url, follow=True).content.decode()
         trail = html[html.index("data-audit-event") :]
         assert "antwoord gewijzigd van Nee in Ja" in trail
         for raw in ('"choice"', "superseded", '"node"', "{&quot;"):
