@@ -5,7 +5,8 @@ the printable appeal form.
 Every member of the ruling's club reads the record; reviewers (and admins) review and handle
 appeals. Other clubs' rulings answer 404. Every form is a plain POST; a review takes two: the
 first shows the canonical law keys for confirmation, the second (``confirmed``, with the head of
-the audit chain the reviewer read as ``seen``) saves it, once.
+the audit chain the reviewer read as ``seen``) saves it, once. With JavaScript both steps swap
+the review box in place (``hx-select``), so neither POST lands in the browser's history.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from archive.forms import AppealForm, ReviewForm
 from archive.reviews import StaleReview, record_review, set_appeal
 from clubs.access import AuthenticatedHttpRequest, get_for_user, roles_in
 from clubs.models import Role
+from lib import htmx
 from lib.text import unique_citations
 from rulings import audit, audit_text
 from rulings.models import AppealStatus, Ruling, Status, Verdict
@@ -160,8 +162,18 @@ def _confirmation(
         "seen": ruling.audit_sequence,
         "stale": stale,
     }
-    status = 409 if stale else 200
-    return render(request, "archive/review_confirm.html", context, status=status)
+    return render(
+        request,
+        "archive/review_confirm.html",
+        context,
+        status=_status(request, 409 if stale else 200),
+    )
+
+
+def _status(request: HttpRequest, status: int) -> int:
+    """htmx swaps the review box only from a 2xx answer: a refused review (the form with its
+    errors, a stale confirmation) is still shown in place; plain requests get the real code."""
+    return 200 if htmx.is_htmx(request) else status
 
 
 def _seen(request: HttpRequest) -> int | None:
@@ -178,7 +190,7 @@ def review(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
     form = ReviewForm(request.POST, edition=ruling.edition_code)
     if not form.is_valid():
         context = _record_context(request, ruling, review_form=form)
-        return render(request, "rulings/detail.html", context, status=400)
+        return render(request, "rulings/detail.html", context, status=_status(request, 400))
     if "change" in request.POST:
         # "Wijzigen": back to the form on the record page, everything typed still in it.
         return render(request, "rulings/detail.html", _record_context(request, ruling, form))
@@ -202,7 +214,7 @@ def review(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
         ruling.refresh_from_db()
         return _confirmation(request, ruling, form, stale=True)
     messages.success(request, _("De beoordeling is opgeslagen."))
-    return redirect(reverse("archive:detail", args=[ruling.uuid]) + "#beoordelingen")
+    return htmx.redirect(request, reverse("archive:detail", args=[ruling.uuid]) + "#beoordelingen")
 
 
 @require_POST

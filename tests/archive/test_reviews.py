@@ -291,3 +291,31 @@ def test_a_stale_seen_in_the_model_function_saves_nothing(reviewer_a, ruling):
     with pytest.raises(StaleReview):
         record_review(ruling, reviewer_a, Verdict.CONFIRMED, "x", seen=ruling.audit_sequence - 1)
     assert not Review.objects.exists()
+
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_with_htmx_refusals_swap_in_place_and_the_save_is_a_full_page_load(
+    client_reviewer_a, ruling
+):
+    refused = client_reviewer_a.post(
+        review_url(ruling), {**AMEND, "corrected_citations": "99Z"}, **HTMX
+    )
+    assert refused.status_code == 200  # htmx swaps only 2xx answers
+    assert 'id="review-box"' in refused.content.decode()
+    assert "Artikel 99Z staat niet" in refused.content.decode()
+    shown = client_reviewer_a.post(review_url(ruling), AMEND, **HTMX)
+    assert 'id="review-box"' in shown.content.decode()
+    confirmed = {
+        **AMEND,
+        "corrected_citations": shown.context["citations_text"],
+        "seen": shown.context["seen"],
+        "confirmed": "1",
+    }
+    saved = client_reviewer_a.post(review_url(ruling), confirmed, **HTMX)
+    assert saved["HX-Redirect"] == f"/arbitrages/{ruling.uuid}/#beoordelingen"
+    again = client_reviewer_a.post(review_url(ruling), confirmed, **HTMX)
+    assert again.status_code == 200
+    assert "Er is niets opgeslagen" in again.content.decode()
+    assert Review.objects.count() == 1
