@@ -60,3 +60,9 @@ def test_the_ruling_page_shows_no_raw_keys(proef_tree, club_a, director_a, clien
         assert "antwoord gewijzigd van Nee in Ja" in trail
         for raw in ('"choice"', "superseded", '"node"', "{&quot;"):
             assert raw not in trail, (url, raw)
+
+
+def test_a_date_of_play_reads_in_the_page_date_format():
+    assert audit_text.field_value("played_on", "2025-03-01") == "1 maart 2025"
+    assert audit_text.field_value("played_on", "not a date") == "not a date"
+    assert audit_text.field_value("played_on", None) == "–"
