@@ -12,6 +12,11 @@ from rulings import audit
 from rulings.models import AppealStatus, Ruling
 
 
+class StaleReview(Exception):
+    """The ruling's record moved on after the reviewer confirmed what to save: a second
+    submission of the same confirmation, or another review or appeal in between."""
+
+
 def record_review(
     ruling: Ruling,
     reviewer: User,
@@ -19,9 +24,17 @@ def record_review(
     comment: str,
     corrected_ruling: str = "",
     corrected_citations: list[str] | None = None,
+    *,
+    seen: int | None = None,
 ) -> Review:
-    """Add a review and make its verdict the ruling's current one, with its audit event."""
+    """Add a review and make its verdict the ruling's current one, with its audit event.
+
+    ``seen`` is the head of the audit chain the reviewer confirmed against; when the chain has
+    moved since, nothing is saved and :class:`StaleReview` is raised (a review can never be
+    edited, so it is only written over the record the reviewer actually read)."""
     at = timezone.now()
+    if seen is not None and ruling.audit_sequence != seen:
+        raise StaleReview
     with transaction.atomic():
         review = Review.objects.create(
             ruling=ruling,
@@ -41,7 +54,10 @@ def record_review(
             "corrected_ruling": corrected_ruling,
             "corrected_citations": review.corrected_citations,
         }
-        audit.append(ruling, ReviewAction.REVIEWED, reviewer, data, at=at)
+        event = audit.append(ruling, ReviewAction.REVIEWED, reviewer, data, at=at)
+        if seen is not None and event.sequence != seen + 1:
+            # Another request appended between our read and our write: undo ours.
+            raise StaleReview
     return review
 
 

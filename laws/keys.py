@@ -377,13 +377,17 @@ def canonical(text: str) -> str:
     return str(parse(text))
 
 
+def list_items(text: str) -> list[str]:
+    """The items of a typed list (``"27B1a; 50 d"``) exactly as typed, separated by commas or
+    semicolons, blanks skipped."""
+    return [raw for raw in re.split(r"[,;]", text) if raw.strip()]
+
+
 def canonical_list(text: str) -> list[str]:
     """The canonical keys of a typed list (``"27B1a; 50 d"``), separated by commas or
     semicolons, blanks skipped. Raises :class:`InvalidKey` naming the item as typed."""
     found = []
-    for raw in re.split(r"[,;]", text):
-        if not raw.strip():
-            continue
+    for raw in list_items(text):
         try:
             found.append(canonical(raw))
         except InvalidKey as error:

@@ -10,9 +10,12 @@ action added later, a bundle from a newer version) is still shown, as labelled v
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from datetime import date
 from typing import Any
 
 from django.core.exceptions import FieldDoesNotExist
+from django.db import models
+from django.utils import formats
 from django.utils.translation import gettext as _
 
 from lib.i18n import active_language
@@ -64,6 +67,12 @@ def field_value(name: str, value: Any) -> str:
         field = Ruling._meta.get_field(name)
     except FieldDoesNotExist:
         return str(value)
+    if isinstance(field, models.DateField) and not isinstance(field, models.DateTimeField):
+        # Stored as ISO text in the event; shown in the page's one date format.
+        try:
+            return formats.date_format(date.fromisoformat(str(value)), "DATE_FORMAT")
+        except ValueError:
+            return str(value)
     choices = dict(getattr(field, "choices", None) or [])
     return str(choices.get(value, value))
 

@@ -106,14 +106,6 @@ def law_cards(citations: Iterable[CitedLaw]) -> list[dict[str, Any]]:
     return unique_citations(citation.to_json() for citation in citations)
 
 
-def outcome_law_cards(outcome: dict[str, Any]) -> list[dict[str, Any]]:
-    """The law cards of a ruling's stored outcome (``Ruling.outcome``)."""
-    return law_cards(
-        CitedLaw.from_json(item, f"outcome.citations[{index}]")
-        for index, item in enumerate(outcome.get("citations", []))
-    )
-
-
 def _path_entries(tree: Snapshot, path: list[list[str]]) -> list[PathEntry]:
     entries = []
     for number, (node_key, choice_key) in enumerate(path, start=1):

@@ -36,10 +36,10 @@ from clubs.access import (
 from clubs.models import Role
 from laws.models import Edition
 from lib import htmx
-from rulings import audit, audit_text, wizard
+from rulings import wizard
 from rulings.forms import AnswerForm, ContextForm, DraftAnswerForm, StartForm, TableForm
 from rulings.models import Ruling, Status
-from rulings.steps import StepView, draft_view, open_rulings, outcome_law_cards, step_view
+from rulings.steps import StepView, draft_view, open_rulings, step_view
 from rulings.wizard import WizardError
 from trees import finder, snapshot
 from trees.models import Tree, TreeSnapshot
@@ -67,7 +67,9 @@ def state_url(ruling: Ruling, number: int | None = None) -> str:
     """The URL of step ``number`` (default: where the ruling stands now)."""
     current = len(ruling.path) + 1
     at_end = number is None or number >= current
-    if ruling.status == Status.FINAL or not ruling.snapshot_id or (at_end and ruling.outcome_key):
+    if ruling.status == Status.FINAL or not ruling.snapshot_id:
+        return reverse("archive:detail", args=[ruling.uuid])
+    if at_end and ruling.outcome_key:
         return reverse("wizard:ruling", args=[ruling.uuid])
     return reverse("wizard:step", args=[ruling.uuid, current if at_end else number])
 
@@ -284,7 +286,9 @@ def ruling(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
         # instead of a final live ruling at the end.
         return redirect("training:attempt", uuid=found.uuid)
     if found.status == Status.FINAL or not found.snapshot_id:
-        return _final(request, found)
+        # A saved ruling has one page, its record in the archive; old links still lead there
+        # (for good once it is final: a final ruling never reopens).
+        return redirect("archive:detail", uuid=found.uuid, permanent=found.status == Status.FINAL)
     _check_directs(request, found)
     return _render_step(request, step_view(found), found)
 
@@ -452,22 +456,7 @@ def resume(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespon
 
 
 # --------------------------------------------------------------------------------------------
-# The final ruling
-
-
-def _final(request: HttpRequest, found: Ruling) -> HttpResponse:
-    steps = list(found.steps.order_by("answered_at", "pk"))
-    events = list(found.audit_events.order_by("sequence"))
-    context = {
-        "ruling": found,
-        "outcome": found.outcome,
-        "law": outcome_law_cards(found.outcome),
-        "steps": [s for s in steps if not s.superseded],
-        "superseded": [s for s in steps if s.superseded],
-        "events": audit_text.trail(found, events),
-        "problems": audit.verify(found),
-    }
-    return render(request, "rulings/wizard_ruling.html", context)
+# Home
 
 
 def home(request: AuthenticatedHttpRequest) -> HttpResponse:

@@ -69,8 +69,14 @@ def test_reviewer_filters_opens_reviews_and_exports(
     page.get_by_label("Gecorrigeerde uitspraak", exact=True).fill(
         "Vervangen zonder gevolgen (25A)."
     )
-    page.get_by_label("Wetsartikelen van de gecorrigeerde uitspraak").fill("25A")
-    page.get_by_role("button", name="Oordeel opslaan").click()
+    page.get_by_label("Wetsartikelen van de gecorrigeerde uitspraak").fill("25a")
+    page.get_by_role("button", name="Controleren").click()
+    # The confirmation swaps in place: the key as it will be stored, with its title.
+    confirmation = page.locator("#review-box [data-confirmed-laws]")
+    expect(confirmation).to_contain_text("25A – Geoorloofde en ongeoorloofde veranderingen")
+    expect(page).to_have_url(re.compile(rf"/arbitrages/{target.uuid}/$"))
+    assert not Review.objects.exists()
+    page.get_by_role("button", name="Bevestigen").click()
     expect(page.get_by_text("De beoordeling is opgeslagen.")).to_be_visible()
     expect(page.locator("#beoordelingen")).to_contain_text("Het bod had vervangen mogen worden.")
     page.screenshot(path=artifacts / "ruling-reviewed.png", full_page=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from archive.models import Review
+from archive.reviews import StaleReview, record_review
 from rulings import audit
 from rulings.models import AppealStatus, Ruling, Verdict
 from tests.support.rulings import make_ruling
@@ -27,9 +28,27 @@ def last_event(ruling):
     return ruling.audit_events.order_by("-sequence").first()
 
 
+def confirm(client, ruling, data, **kwargs):
+    """Both steps of a review: check (the confirmation page), then confirm what it shows."""
+    shown = client.post(review_url(ruling), data)
+    assert shown.status_code == 200
+    assert not Review.objects.filter(ruling=ruling, comment=data["comment"]).exists()
+    hidden = {
+        "verdict": shown.context["form"].cleaned_data["verdict"],
+        "comment": shown.context["form"].cleaned_data["comment"],
+        "corrected_ruling": shown.context["form"].cleaned_data["corrected_ruling"],
+        "corrected_citations": shown.context["citations_text"],
+        "seen": shown.context["seen"],
+    }
+    return client.post(review_url(ruling), {**hidden, "confirmed": "1"}, **kwargs)
+
+
 def test_a_reviewer_confirms_a_ruling(client_reviewer_a, reviewer_a, ruling):
-    response = client_reviewer_a.post(
-        review_url(ruling), {"verdict": "confirmed", "comment": "Helemaal juist."}, follow=True
+    response = confirm(
+        client_reviewer_a,
+        ruling,
+        {"verdict": "confirmed", "comment": "Helemaal juist."},
+        follow=True,
     )
     assert response.status_code == 200
     assert "De beoordeling is opgeslagen." in response.content.decode()
@@ -69,24 +88,27 @@ def test_citations_are_checked_and_written_canonically(client_reviewer_a, ruling
     )
     assert bad.status_code == 400
     assert "‘zomaar’ is geen wetsverwijzing" in bad.content.decode()
-    client_reviewer_a.post(
-        review_url(ruling),
+    confirm(
+        client_reviewer_a,
+        ruling,
         {
             "verdict": "overturned",
             "comment": "Fout.",
             "corrected_ruling": "Anders.",
-            "corrected_citations": "27B1a; Art. 52 a, 43B2b",
+            "corrected_citations": "25 a 1; Art. 27, 25a",
         },
     )
     review = Review.objects.get()
-    assert review.corrected_citations == ["27B1(a)", "52(a)", "43B2(b)"]
-    assert last_event(ruling).data["corrected_citations"] == ["27B1(a)", "52(a)", "43B2(b)"]
+    # "25a" is section 25A in this edition (no lettered item 25(a) exists); 25A is cited once.
+    assert review.corrected_citations == ["25A1", "27", "25A"]
+    assert last_event(ruling).data["corrected_citations"] == ["25A1", "27", "25A"]
 
 
 def test_the_latest_review_sets_the_verdict(client_reviewer_a, client_admin_a, ruling):
-    client_reviewer_a.post(review_url(ruling), {"verdict": "confirmed", "comment": "Goed."})
-    client_admin_a.post(
-        review_url(ruling),
+    confirm(client_reviewer_a, ruling, {"verdict": "confirmed", "comment": "Goed."})
+    confirm(
+        client_admin_a,
+        ruling,
         {
             "verdict": "amended",
             "comment": "Toch niet.",
@@ -174,3 +196,126 @@ def test_an_appeal_needs_a_note(client_reviewer_a, ruling):
     response = client_reviewer_a.post(appeal_url(ruling), {"status": "open", "note": ""})
     assert response.status_code == 400
     assert Ruling.objects.get(pk=ruling.pk).appeal_status == ""
+
+
+AMEND = {
+    "verdict": "amended",
+    "comment": "Toch straf.",
+    "corrected_ruling": "Het bod wordt vervangen.",
+    "corrected_citations": "25a, 27",
+}
+
+
+def test_a_key_the_edition_lacks_is_refused_by_name(client_reviewer_a, ruling):
+    response = client_reviewer_a.post(review_url(ruling), {**AMEND, "corrected_citations": "99Z"})
+    assert response.status_code == 400
+    assert "Artikel 99Z staat niet in de spelregels van 1997." in response.content.decode()
+    # What was typed stays in the form.
+    assert "Het bod wordt vervangen." in response.content.decode()
+    assert not Review.objects.exists()
+
+
+def test_the_confirmation_shows_canonical_keys_and_titles_and_saves_nothing(
+    client_reviewer_a, ruling
+):
+    events = ruling.audit_events.count()
+    response = client_reviewer_a.post(review_url(ruling), AMEND)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Beoordeling bevestigen" in page
+    assert "<strong data-law-key>25A</strong> – Geoorloofde en ongeoorloofde veranderingen" in page
+    assert "<strong data-law-key>27</strong> – Onvoldoende bod" in page
+    assert 'name="corrected_citations" value="25A, 27"' in page
+    assert 'name="confirmed" value="1"' in page
+    assert 'name="change" value="1"' in page
+    assert not Review.objects.exists()
+    assert ruling.audit_events.count() == events
+
+
+def test_change_returns_to_the_form_with_everything_typed(client_reviewer_a, ruling):
+    shown = client_reviewer_a.post(review_url(ruling), AMEND)
+    back = client_reviewer_a.post(
+        review_url(ruling),
+        {**AMEND, "corrected_citations": shown.context["citations_text"], "change": "1"},
+    )
+    assert back.status_code == 200
+    page = back.content.decode()
+    assert 'id="beoordelingen"' in page
+    assert "Het bod wordt vervangen." in page
+    assert 'value="25A, 27"' in page
+    assert not Review.objects.exists()
+
+
+def test_a_repeated_confirmation_saves_one_review(client_reviewer_a, ruling):
+    shown = client_reviewer_a.post(review_url(ruling), AMEND)
+    confirmed = {
+        **AMEND,
+        "corrected_citations": shown.context["citations_text"],
+        "seen": shown.context["seen"],
+        "confirmed": "1",
+    }
+    assert client_reviewer_a.post(review_url(ruling), confirmed).status_code == 302
+    again = client_reviewer_a.post(review_url(ruling), confirmed)
+    assert again.status_code == 409
+    assert "Er is niets opgeslagen" in again.content.decode()
+    assert Review.objects.count() == 1
+    # The refusal offers a fresh confirmation against the record as it is now.
+    assert again.context["seen"] == Ruling.objects.get(pk=ruling.pk).audit_sequence
+    assert audit.verify(ruling) == []
+
+
+def test_a_confirmation_overtaken_by_an_appeal_is_refused(client_reviewer_a, ruling):
+    shown = client_reviewer_a.post(review_url(ruling), AMEND)
+    client_reviewer_a.post(appeal_url(ruling), {"status": "open", "note": "Beroep."})
+    response = client_reviewer_a.post(
+        review_url(ruling),
+        {
+            **AMEND,
+            "corrected_citations": shown.context["citations_text"],
+            "seen": shown.context["seen"],
+            "confirmed": "1",
+        },
+    )
+    assert response.status_code == 409
+    assert not Review.objects.exists()
+
+
+@pytest.mark.parametrize("seen", ["", "abc"])
+def test_a_confirmation_without_a_valid_seen_is_refused(client_reviewer_a, ruling, seen):
+    response = client_reviewer_a.post(review_url(ruling), {**AMEND, "seen": seen, "confirmed": "1"})
+    assert response.status_code == 409
+    assert not Review.objects.exists()
+
+
+def test_a_stale_seen_in_the_model_function_saves_nothing(reviewer_a, ruling):
+    with pytest.raises(StaleReview):
+        record_review(ruling, reviewer_a, Verdict.CONFIRMED, "x", seen=ruling.audit_sequence - 1)
+    assert not Review.objects.exists()
+
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def test_with_htmx_refusals_swap_in_place_and_the_save_is_a_full_page_load(
+    client_reviewer_a, ruling
+):
+    refused = client_reviewer_a.post(
+        review_url(ruling), {**AMEND, "corrected_citations": "99Z"}, **HTMX
+    )
+    assert refused.status_code == 200  # htmx swaps only 2xx answers
+    assert 'id="review-box"' in refused.content.decode()
+    assert "Artikel 99Z staat niet" in refused.content.decode()
+    shown = client_reviewer_a.post(review_url(ruling), AMEND, **HTMX)
+    assert 'id="review-box"' in shown.content.decode()
+    confirmed = {
+        **AMEND,
+        "corrected_citations": shown.context["citations_text"],
+        "seen": shown.context["seen"],
+        "confirmed": "1",
+    }
+    saved = client_reviewer_a.post(review_url(ruling), confirmed, **HTMX)
+    assert saved["HX-Redirect"] == f"/arbitrages/{ruling.uuid}/#beoordelingen"
+    again = client_reviewer_a.post(review_url(ruling), confirmed, **HTMX)
+    assert again.status_code == 200
+    assert "Er is niets opgeslagen" in again.content.decode()
+    assert Review.objects.count() == 1

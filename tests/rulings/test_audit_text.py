@@ -55,7 +55,7 @@ def test_an_unknown_action_still_shows_its_data(proef_tree, club_a, director_a):
 def test_the_ruling_page_shows_no_raw_keys(proef_tree, club_a, director_a, client_director_a):
     ruling = a_ruling_with_history(club_a, director_a)
     for url in (f"/arbitrages/{ruling.uuid}/", f"/arbitrage/{ruling.uuid}/"):
-        html = client_director_a.get(url).content.decode()
+        html = client_director_a.get(url, follow=True).content.decode()
         trail = html[html.index("data-audit-event") :]
         assert "antwoord gewijzigd van Nee in Ja" in trail
         for raw in ('"choice"', "superseded", '"node"', "{&quot;"):
@@ -99,3 +99,9 @@ def test_an_adjusted_score_reads_as_a_sentence_in_either_language(proef_tree, cl
     assert english["text"] == (
         "Adjusted score recorded (artificial): NS average plus (60 %); EW (offending) the same"
     )
+
+
+def test_a_date_of_play_reads_in_the_page_date_format():
+    assert audit_text.field_value("played_on", "2025-03-01") == "1 maart 2025"
+    assert audit_text.field_value("played_on", "not a date") == "not a date"
+    assert audit_text.field_value("played_on", None) == "–"

@@ -53,6 +53,11 @@ def step_url(ruling, number):
     return reverse("wizard:step", args=[ruling.uuid, number])
 
 
+def record_url(ruling):
+    """The one page of a saved ruling: its record in the archive."""
+    return reverse("archive:detail", args=[ruling.uuid])
+
+
 def ruling_url(ruling):
     return reverse("wizard:ruling", args=[ruling.uuid])
 
@@ -482,11 +487,14 @@ def test_save_makes_the_ruling_final_and_shows_the_print_page(
     }
     response = client_director_a.post(reverse("wizard:save", args=[ruling.uuid]), data, **HTMX)
     assert response.status_code == 200
-    assert response["HX-Redirect"] == ruling_url(ruling)
+    assert response["HX-Redirect"] == record_url(ruling)
     ruling.refresh_from_db()
     assert ruling.status == Status.FINAL
     assert ruling.board == 7
-    page = client_director_a.get(ruling_url(ruling))
+    # Old links to the wizard's URL lead to the record, for good.
+    old = client_director_a.get(ruling_url(ruling))
+    assert (old.status_code, old["Location"]) == (301, record_url(ruling))
+    page = client_director_a.get(record_url(ruling))
     html = page.content.decode()
     assert "Arbitrage: Proefboom" in html
     assert "data-print" in html
@@ -494,7 +502,7 @@ def test_save_makes_the_ruling_final_and_shows_the_print_page(
     assert "definitief opgeslagen" in html
     assert "4♠" in html
     again = answer(client_director_a, ruling, "onbedoeld", 1, "ja")
-    assert again["Location"] == ruling_url(ruling)
+    assert again["Location"] == record_url(ruling)
     assert "definitief" in " ".join(messages_of(again))
 
 
@@ -511,7 +519,8 @@ def test_a_reviewer_reads_the_final_ruling_but_cannot_continue_one(
     assert client_reviewer_a.get(ruling_url(ruling)).status_code == 403
     at_outcome(ruling, director_a)
     wizard.save(ruling, director_a, {"played_on": date(2024, 5, 1), "board": 2})
-    assert client_reviewer_a.get(ruling_url(ruling)).status_code == 200
+    assert client_reviewer_a.get(ruling_url(ruling))["Location"] == record_url(ruling)
+    assert client_reviewer_a.get(record_url(ruling)).status_code == 200
 
 
 def test_defer_and_resume_from_the_home_page(client_director_a, ruling):
@@ -602,10 +611,13 @@ def test_a_ruling_made_outside_the_wizard_is_shown_read_only(client_director_a, 
         tree_version="x",
         current_node_key="onbedoeld",
     )
-    assert client_director_a.get(ruling_url(bare)).status_code == 200
-    assert client_director_a.get(step_url(bare, 1))["Location"] == ruling_url(bare)
+    # Not final, so the redirect to its record is not a permanent one.
+    shown = client_director_a.get(ruling_url(bare))
+    assert (shown.status_code, shown["Location"]) == (302, record_url(bare))
+    assert client_director_a.get(record_url(bare)).status_code == 200
+    assert client_director_a.get(step_url(bare, 1))["Location"] == record_url(bare)
     refused = answer(client_director_a, bare, "onbedoeld", 1, "ja", revision=0)
-    assert refused["Location"] == ruling_url(bare)
+    assert refused["Location"] == record_url(bare)
     assert "bestaat niet" in " ".join(messages_of(refused))
 
 

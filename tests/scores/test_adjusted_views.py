@@ -70,9 +70,11 @@ def test_a_director_records_a_weighted_score_with_its_audit_event(client_directo
     assert "Arbitrale score wijzigen" not in page  # a director does not amend
 
 
-def test_the_final_ruling_page_of_the_wizard_shows_the_score(client_director_a, straf):
+def test_the_wizard_link_of_a_final_ruling_leads_to_the_score(client_director_a, straf):
     client_director_a.post(url(straf), weighted(straf))
-    page = client_director_a.get(f"/arbitrage/{straf.uuid}/").content.decode()
+    response = client_director_a.get(f"/arbitrage/{straf.uuid}/", follow=True)
+    assert response.redirect_chain[-1][0] == f"/arbitrages/{straf.uuid}/"
+    page = response.content.decode()
     assert 'id="arbitrale-score"' in page
     assert "4S-1" in page
 

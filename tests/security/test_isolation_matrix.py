@@ -148,6 +148,12 @@ CONTEXT = {"played_on": "2026-03-03", "board": "12", "table": "4", "event": "Clu
 REVIEW = {"verdict": "confirmed", "comment": "Juist beslist."}
 
 
+def confirmed_review(w: World) -> dict[str, Any]:
+    """The second step of a review: confirmed against the ruling's audit chain as it is now."""
+    seen = Ruling.objects.get(pk=w.final.pk).audit_sequence
+    return {**REVIEW, "confirmed": "1", "seen": seen}
+
+
 def case_form(w: World) -> dict[str, Any]:
     return {
         "title_nl": "Nieuwe casus",
@@ -336,7 +342,8 @@ RULES: dict[str, list[Case]] = {
         Case("open", "GET", who(OK, 403, 403, OK, 404), kwargs=uuid_of("open")),
         Case("deferred", "GET", who(OK, 403, 403, OK, 404), kwargs=uuid_of("deferred")),
         Case("outcome", "GET", who(OK, 403, 403, OK, 404), kwargs=uuid_of("at_outcome")),
-        Case("final", "GET", members(OK), kwargs=uuid_of("final")),
+        # A saved ruling has one page, its record: the old URL moved there for good.
+        Case("final", "GET", members(301), kwargs=uuid_of("final")),
     ],
     "wizard:step": [
         Case(
@@ -444,11 +451,18 @@ RULES: dict[str, list[Case]] = {
     ],
     "archive:review": [
         Case(
+            "check",
+            "POST",
+            who(403, OK, 403, OK, 404),
+            kwargs=uuid_of("final"),
+            data=lambda w: REVIEW,
+        ),
+        Case(
             "final",
             "POST",
             who(403, 302, 403, 302, 404),
             kwargs=uuid_of("final"),
-            data=lambda w: REVIEW,
+            data=confirmed_review,
         ),
         Case(
             "open",
@@ -457,6 +471,10 @@ RULES: dict[str, list[Case]] = {
             kwargs=uuid_of("open"),
             data=lambda w: REVIEW,
         ),
+    ],
+    "archive:appeal_form": [
+        Case("final", "GET", members(OK), kwargs=uuid_of("final")),
+        Case("club B", "GET", who(404, 404, 404, 404, OK), kwargs=uuid_of("final_b")),
     ],
     "archive:appeal": [
         Case(

@@ -1,0 +1,251 @@
+"""The record of one ruling (/arbitrages/<uuid>/): the one page a saved ruling has, on screen
+and on paper; its reviews (checked, then confirmed before they are saved), its appeal status and
+the printable appeal form.
+
+Every member of the ruling's club reads the record; reviewers (and admins) review and handle
+appeals. Other clubs' rulings answer 404. Every form is a plain POST; a review takes two: the
+first shows the canonical law keys for confirmation, the second (``confirmed``, with the head of
+the audit chain the reviewer read as ``seen``) saves it, once. With JavaScript both steps swap
+the review box in place (``hx-select``), so neither POST lands in the browser's history.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+from uuid import UUID
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from archive.forms import AppealForm, ReviewForm
+from archive.reviews import StaleReview, record_review, set_appeal
+from clubs.access import AuthenticatedHttpRequest, get_for_user, roles_in
+from clubs.models import Role
+from lib import htmx
+from lib.text import unique_citations
+from rulings import audit, audit_text
+from rulings.models import AppealStatus, Ruling, Status, Verdict
+from scores.deal_views import DEAL_ROLES
+from scores.deals import shown_deal_for
+from trees import snapshot
+from trees.models import Tree, TreeSnapshot
+
+REVIEW_ROLES = (Role.REVIEWER, Role.ADMIN)
+
+
+def _get_ruling_for_user(
+    request: HttpRequest, uuid: UUID, roles: Iterable[str] | None = None
+) -> Ruling:
+    return get_for_user(
+        request,
+        # The adjusted score (scores/_adjusted_score.html) comes in the same query.
+        Ruling.objects.select_related("director", "club", "adjusted_score__recorded_by"),
+        roles=roles,
+        uuid=uuid,
+    )
+
+
+def _outcome_citations(ruling: Ruling, outcome: dict[str, Any]) -> list[dict[str, Any]]:
+    """The outcome's citations as shown: from its own copy, else from the tree snapshot."""
+    if "citations" in outcome or not (ruling.snapshot_id and ruling.outcome_key):
+        return outcome.get("citations", [])
+    try:
+        tree = snapshot.get(ruling.snapshot_id)
+    except TreeSnapshot.DoesNotExist:
+        return []
+    if not tree.has_node(ruling.outcome_key):
+        return []
+    return [law.to_json() for law in tree.citations(ruling.outcome_key)]
+
+
+def _cited_law(steps: list[Any], outcome_citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The law text cited by the current path and the outcome, each text once, as the
+    ruling's snapshots recorded it (in the ruling's edition, whatever changed since)."""
+    shown = [step.citations for step in steps if not step.superseded]
+    shown.append(outcome_citations)
+    cited = [item for group in shown if isinstance(group, list) for item in group]
+    return [
+        {**entry, "shown_text": snapshot.pick(entry.get("text"))}
+        for entry in unique_citations(cited)
+    ]
+
+
+def _outcome_text(outcome: dict[str, Any]) -> dict[str, str]:
+    return {
+        part: snapshot.pick(outcome.get(part))
+        for part in ("title", "ruling", "options", "announce")
+    }
+
+
+def _record_context(
+    request: HttpRequest,
+    ruling: Ruling,
+    review_form: ReviewForm | None = None,
+    appeal_form: AppealForm | None = None,
+) -> dict[str, Any]:
+    steps = list(ruling.steps.order_by("answered_at", "pk"))
+    events = list(ruling.audit_events.order_by("sequence"))
+    reviews = list(ruling.reviews.select_related("reviewer").order_by("created_at", "pk"))
+    loaded = Tree.objects.filter(slug=ruling.tree_slug).values_list("version", flat=True).first()
+    roles = roles_in(request, ruling.club_id)
+    can_review = bool(roles & set(REVIEW_ROLES))
+    outcome = ruling.outcome or {}
+    next_appeal = (
+        AppealStatus.SETTLED if ruling.appeal_status == AppealStatus.OPEN else AppealStatus.OPEN
+    )
+    return {
+        "ruling": ruling,
+        "club": ruling.club,
+        "steps": steps,
+        "facts": [step for step in steps if not step.superseded],
+        "outcome": outcome,
+        "outcome_text": _outcome_text(outcome),
+        "cited_law": _cited_law(steps, _outcome_citations(ruling, outcome)),
+        "loaded_version": loaded,
+        "tree_changed": loaded is not None and loaded != ruling.tree_version,
+        "tree_gone": loaded is None,
+        "events": audit_text.trail(ruling, events),
+        "chain_problems": audit.verify(ruling),
+        "reviews": reviews,
+        "can_review": can_review and ruling.status == Status.FINAL,
+        "review_form": review_form or ReviewForm(edition=ruling.edition_code),
+        "appeal_form": appeal_form or AppealForm(initial={"status": next_appeal}),
+        "next_appeal": next_appeal,
+        "deal": shown_deal_for(ruling),
+        # Typing or importing the hands is for the club's directors (scores.deal_views).
+        "can_edit_deal": bool(roles & set(DEAL_ROLES)),
+    }
+
+
+@require_GET
+def detail(request: HttpRequest, uuid: UUID) -> HttpResponse:
+    ruling = _get_ruling_for_user(request, uuid)
+    return render(request, "rulings/detail.html", _record_context(request, ruling))
+
+
+@require_GET
+def appeal_form(request: HttpRequest, uuid: UUID) -> HttpResponse:
+    """The appeal form on paper: the club, the ruling's facts and decision, room for the
+    appellant's reasons and the signatures. Any member may print it for a player."""
+    ruling = _get_ruling_for_user(request, uuid)
+    steps = ruling.steps.filter(superseded=False).order_by("answered_at", "pk")
+    context = {
+        "ruling": ruling,
+        "club": ruling.club,
+        "facts": list(steps),
+        "outcome_text": _outcome_text(ruling.outcome or {}),
+        "reason_lines": range(8),
+        "signature_roles": [
+            _("Appellant"),
+            _("Aanvoerder of partner"),
+            _("Wedstrijdleider"),
+            _("Beroepscommissie"),
+        ],
+    }
+    return render(request, "archive/appeal_form.html", context)
+
+
+def _reviewable(request: HttpRequest, uuid: UUID) -> Ruling:
+    ruling = _get_ruling_for_user(request, uuid, roles=REVIEW_ROLES)
+    if ruling.status != Status.FINAL:
+        raise PermissionDenied
+    return ruling
+
+
+def _confirmation(
+    request: HttpRequest, ruling: Ruling, form: ReviewForm, stale: bool = False
+) -> HttpResponse:
+    data = form.cleaned_data
+    context = {
+        "ruling": ruling,
+        "club": ruling.club,
+        "form": form,
+        "verdict_label": Verdict(data["verdict"]).label,
+        "laws": form.checked_laws,
+        "citations_text": ", ".join(data["corrected_citations"]),
+        "seen": ruling.audit_sequence,
+        "stale": stale,
+    }
+    return render(
+        request,
+        "archive/review_confirm.html",
+        context,
+        status=_status(request, 409 if stale else 200),
+    )
+
+
+def _status(request: HttpRequest, status: int) -> int:
+    """htmx swaps the review box only from a 2xx answer: a refused review (the form with its
+    errors, a stale confirmation) is still shown in place; plain requests get the real code."""
+    return 200 if htmx.is_htmx(request) else status
+
+
+def _seen(request: HttpRequest) -> int | None:
+    try:
+        return int(request.POST.get("seen", ""))
+    except ValueError:
+        return None
+
+
+@require_POST
+def review(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
+    """Check the review, show it for confirmation, and save it once confirmed."""
+    ruling = _reviewable(request, uuid)
+    form = ReviewForm(request.POST, edition=ruling.edition_code)
+    if not form.is_valid():
+        context = _record_context(request, ruling, review_form=form)
+        return render(request, "rulings/detail.html", context, status=_status(request, 400))
+    if "change" in request.POST:
+        # "Wijzigen": back to the form on the record page, everything typed still in it.
+        return render(request, "rulings/detail.html", _record_context(request, ruling, form))
+    if request.POST.get("confirmed") != "1":
+        return _confirmation(request, ruling, form)
+    seen = _seen(request)
+    if seen is None:
+        return _confirmation(request, ruling, form, stale=True)
+    data = form.cleaned_data
+    try:
+        record_review(
+            ruling,
+            request.user,
+            data["verdict"],
+            data["comment"],
+            data["corrected_ruling"],
+            data["corrected_citations"],
+            seen=seen,
+        )
+    except StaleReview:
+        ruling.refresh_from_db()
+        return _confirmation(request, ruling, form, stale=True)
+    messages.success(request, _("De beoordeling is opgeslagen."))
+    return htmx.redirect(request, reverse("archive:detail", args=[ruling.uuid]) + "#beoordelingen")
+
+
+@require_POST
+def appeal(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
+    ruling = _reviewable(request, uuid)
+    form = AppealForm(request.POST)
+    if form.is_valid():
+        status = form.cleaned_data["status"]
+        allowed = (
+            AppealStatus.OPEN if ruling.appeal_status != AppealStatus.OPEN else AppealStatus.SETTLED
+        )
+        if status == allowed:
+            set_appeal(ruling, request.user, status, form.cleaned_data["note"])
+            if status == AppealStatus.OPEN:
+                messages.success(request, _("De arbitrage staat nu in beroep."))
+            else:
+                messages.success(request, _("Het beroep is afgehandeld."))
+        else:
+            messages.warning(
+                request, _("De beroepsstatus was al gewijzigd; er is niets veranderd.")
+            )
+        return redirect(reverse("archive:detail", args=[ruling.uuid]) + "#beroep")
+    context = _record_context(request, ruling, appeal_form=form)
+    return render(request, "rulings/detail.html", context, status=400)
