@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from clubs.access import AuthenticatedHttpRequest, clubs, get_club
+from clubs.access import AuthenticatedHttpRequest, clubs, get_club, get_for_user
 from clubs.models import Club
 from laws.models import Edition
 from lib import htmx
@@ -31,7 +31,7 @@ from rulings import free
 from rulings.forms import ContextForm
 from rulings.free_forms import FreeForm, with_law
 from rulings.models import Ruling, Status
-from rulings.views import DIRECTING, _ruling_to_direct
+from rulings.views import DIRECTING, _check_directs, _ruling_to_direct
 from rulings.wizard import WizardError
 
 TEMPLATE = "rulings/free_ruling.html"
@@ -113,7 +113,8 @@ def _blank(request: AuthenticatedHttpRequest, ruling: Ruling | None, edition: Ed
 @never_cache
 @require_http_methods(["GET", "POST"])
 def edit(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
-    ruling = _ruling_to_direct(request, uuid) if Ruling.objects.filter(uuid=uuid).exists() else None
+    found = Ruling.objects.filter(uuid=uuid)
+    ruling = get_for_user(request, found, uuid=uuid) if found.exists() else None
     if ruling is not None and not free.is_free(ruling):
         raise Http404
     if ruling is not None and ruling.status in (Status.FINAL, Status.DISCARDED):
@@ -121,6 +122,8 @@ def edit(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse
         if request.method == "POST":
             messages.warning(request, str(WizardError.MESSAGES[WizardError.FINAL]))
         return redirect("wizard:ruling", uuid=uuid)
+    if ruling is not None:
+        _check_directs(request, ruling)
     if ruling is not None:
         edition = Edition.objects.filter(code=ruling.edition_code).first()
         club = ruling.club
