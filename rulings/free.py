@@ -13,9 +13,10 @@ bundles read it as any ruling.
 :func:`create` makes the ruling at its first save ("Gegevens bewaren" or "Definitief
 opslaan"); :func:`record` changes it later. Both go through the audit chain like the wizard:
 ``started``, ``free_written`` (laws, decision, announcement as written), ``context_edited``,
-``saved``. A form carries the ruling's ``revision`` (bumped by every change it records): a
-stale form (second tab, double click after a change) is refused, a repeated identical one
-changes nothing, and a second create with the same id fails on the unique uuid.
+``saved``. A form carries the head of the ruling's audit chain (``audit_sequence``, moved by
+every change; ``revision`` stays the wizard's count of steps, 0 here): a stale form (second
+tab, double click after a change) is refused, a repeated identical one changes nothing, and a
+second create with the same id fails on the unique uuid.
 """
 
 from __future__ import annotations
@@ -225,7 +226,6 @@ def create(
         tree_version="",
         current_node_key=FREE_SLUG,
         outcome_key=FREE_SLUG,
-        revision=1,
     )
     if final:
         _check_final(ruling, content, context)
@@ -259,7 +259,7 @@ def record(
     at: datetime | None = None,
 ) -> Result:
     """Change a free ruling's text and board details, and make it final if asked, in one
-    transition. ``revision`` is the one the form was rendered with."""
+    transition. ``revision`` is the ``audit_sequence`` the form was rendered with."""
 
     def plan(ruling: Ruling, at: datetime) -> Plan | None:
         _refuse_closed(ruling)
@@ -269,12 +269,11 @@ def record(
         changes = _context_changes(ruling, context)
         if not (rewritten or changes or final):
             return None  # the same form again (a double click): accepted once
-        if revision != ruling.revision:
-            raise WizardError(WizardError.STALE, f"revision {revision} != {ruling.revision}")
+        if revision != ruling.audit_sequence:
+            raise WizardError(WizardError.STALE, f"{revision} != {ruling.audit_sequence}")
         if final:
             _check_final(ruling, content, context)
-        ruling.revision += 1
-        fields: list[str] = ["revision"]
+        fields: list[str] = []
         entries: list[tuple[str, dict[str, Any]]] = []
         if rewritten:
             edition = Edition.objects.get(code=ruling.edition_code)

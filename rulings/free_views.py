@@ -97,7 +97,7 @@ def _blank(request: AuthenticatedHttpRequest, ruling: Ruling | None, edition: Ed
             "laws": ", ".join(content.laws),
             "decision": content.decision,
             "announcement": content.announcement,
-            "revision": ruling.revision,
+            "revision": ruling.audit_sequence,
         }
         return FreeForm(initial=initial, edition=edition), ContextForm.for_ruling(ruling)
     try:

@@ -122,7 +122,7 @@ def test_a_draft_is_kept_and_resumed_from_home(laws, client_director_a):
     page = client_director_a.get(url).content.decode()
     assert "De claim wordt betwist" in page
     assert 'value="68, 70"' in page
-    final = client_director_a.post(url, form_data(revision=ruling.revision, action="final"))
+    final = client_director_a.post(url, form_data(revision=ruling.audit_sequence, action="final"))
     assert final.url == reverse("wizard:ruling", args=[ruling.uuid])
     ruling.refresh_from_db()
     assert ruling.status == Status.FINAL
@@ -155,8 +155,9 @@ def test_a_double_submission_makes_one_ruling(laws, client_director_a):
 def test_a_stale_draft_form_changes_nothing(laws, client_director_a):
     url = free_url()
     client_director_a.post(url, form_data(action="draft"))
-    client_director_a.post(url, form_data(revision=1, decision="Nieuwe tekst", action="draft"))
-    response = client_director_a.post(url, form_data(revision=1, decision="Oud", action="draft"))
+    seen = Ruling.objects.get().audit_sequence  # two tabs show the draft as it is now
+    client_director_a.post(url, form_data(revision=seen, decision="Nieuwe tekst", action="draft"))
+    response = client_director_a.post(url, form_data(revision=seen, decision="Oud", action="draft"))
     assert response.status_code == 302
     assert free.content_of(Ruling.objects.get()).decision == "Nieuwe tekst"
     assert any("verouderd" in m for m in messages_of(response))

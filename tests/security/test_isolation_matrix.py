@@ -395,7 +395,7 @@ RULES: dict[str, list[Case]] = {
             "POST",
             who(302, 403, 403, 302, 404),
             kwargs=uuid_of("free_draft"),
-            data=lambda w: {**FREE, "revision": w.free_draft.revision},
+            data=lambda w: {**FREE, "revision": w.free_draft.audit_sequence},
         ),
         Case("final", "GET", members(302), kwargs=uuid_of("free_final")),
     ],
