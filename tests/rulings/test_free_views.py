@@ -118,6 +118,7 @@ def test_a_draft_is_kept_and_resumed_from_home(laws, client_director_a):
     assert ruling.status == Status.IN_PROGRESS
     home = client_director_a.get(reverse("home")).content.decode()
     assert f'data-open-ruling="{ruling.uuid}"' in home
+    assert "data-unsaved-free" in home
     assert client_director_a.get(reverse("wizard:ruling", args=[ruling.uuid])).url == url
     page = client_director_a.get(url).content.decode()
     assert "De claim wordt betwist" in page
@@ -139,6 +140,8 @@ def test_final_shows_the_record_with_laws_decision_and_announcement(laws, client
         assert "De claim wordt betwist" in page
         assert "Ik ken de laatste slag toe" in page
         assert "Betwiste claim of concessie" in page  # the title of law 70, on its card
+        assert "zonder beslisboom" in page
+        assert reverse("trees:detail", args=[free.FREE_SLUG]) not in page  # no such tree
     # the back button to the form: the record, never a second ruling
     assert client_director_a.get(url).url == response.url
 
