@@ -79,7 +79,8 @@ def outcome_title(digest: str | None, key: str, language: str | None = None) -> 
     ``trees.snapshot``), so no ruling's large outcome JSON is read; the key when the
     snapshot does not have it."""
     if not digest:
-        return key
+        # Only a free ruling has an outcome without a tree: it is titled like one.
+        return pick_text(free.TITLE, language) if key == free.FREE_SLUG else key
     try:
         tree = snapshot.get(digest)
     except TreeSnapshot.DoesNotExist:

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from clubs.access import AuthenticatedHttpRequest, clubs, get_club, get_for_user
 from clubs.models import Club
+from laws import keys
 from laws.models import Edition
 from lib import htmx
 from rulings import free
@@ -33,6 +34,7 @@ from rulings.free_forms import FreeForm, with_law
 from rulings.models import Ruling, Status
 from rulings.views import DIRECTING, _check_directs, _ruling_to_direct
 from rulings.wizard import WizardError
+from trees.snapshot import cite
 
 TEMPLATE = "rulings/free_ruling.html"
 LAWS_TEMPLATE = "rulings/free_laws.html"
@@ -85,8 +87,18 @@ def _page(
         "search": search,
         "suggestions": free.suggest(edition, search),
         "in_form": True,
+        "chosen": _chosen(form, edition),
     }
     return render(request, TEMPLATE, context, status=status)
+
+
+def _chosen(form: FreeForm, edition: Edition) -> list[dict[str, Any]]:
+    """The law text of the laws listed so far, to read before saving (typos left out: the
+    form names them)."""
+    typed = form.data.get("laws", "") if form.is_bound else form.initial.get("laws", "")
+    wanted = [key for part in str(typed).split(",") if (key := keys.try_parse(part.strip()))]
+    found = cite(edition, list(dict.fromkeys(str(key) for key in wanted)))
+    return [law.to_json() for law in found.values()]
 
 
 def _blank(request: AuthenticatedHttpRequest, ruling: Ruling | None, edition: Edition) -> Any:

@@ -64,6 +64,7 @@ def test_the_csv_has_it(ruling, client_reviewer_a):
     (row,) = [r for r in rows if r["uuid"] == str(ruling.uuid)]
     assert row["tree"] == free.FREE_SLUG
     assert row["irregularity"] == "Vrije arbitrage"
+    assert row["outcome_title"] == "Vrije arbitrage"
     assert row["board"] == "11"
     assert "68" in row["cited_articles"]
 

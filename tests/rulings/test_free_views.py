@@ -77,6 +77,7 @@ def test_adding_a_law_keeps_what_was_typed_and_stores_nothing(laws, client_direc
     page = client_director_a.post(free_url(), data).content.decode()
     assert 'value="68, 70"' in page
     assert "Half geschreven" in page
+    assert "Betwiste claim of concessie" in page  # law 70's card, to read before saving
     assert not Ruling.objects.exists()
 
 
