@@ -16,6 +16,7 @@ from archive.models import Review
 from rulings import audit, free
 from rulings.models import AuditEvent, Ruling, Step, Verdict
 from tests.support import recorded
+from tests.support.rulings import make_ruling
 from transfer import bundles as transfer
 
 CLAIM = free.Content(
@@ -49,6 +50,10 @@ def test_it_is_listed_and_found_by_its_words_and_laws(ruling, client_reviewer_a)
     assert detail not in client_reviewer_a.get(url, {"q": "verzaking"}).content.decode()
     assert detail in client_reviewer_a.get(url, {"article": "70"}).content.decode()
     assert detail not in client_reviewer_a.get(url, {"article": "27"}).content.decode()
+    tree_ruling = make_ruling(ruling.club, ruling.director, ("ja", "nee"))
+    only_free = client_reviewer_a.get(url, {"tree": free.FREE_SLUG}).content.decode()
+    assert detail in only_free
+    assert reverse("archive:detail", args=[tree_ruling.uuid]) not in only_free
 
 
 def test_statistics_count_it(ruling, client_reviewer_a):
