@@ -31,9 +31,9 @@ from lib import htmx
 from rulings import free
 from rulings.forms import ContextForm
 from rulings.free_forms import FreeForm, with_law
-from rulings.models import Ruling, Status
+from rulings.models import Ruling
 from rulings.views import DIRECTING, _check_directs, _ruling_to_direct
-from rulings.wizard import WizardError
+from rulings.wizard import CLOSED, WizardError
 from trees.snapshot import cite
 
 TEMPLATE = "rulings/free_ruling.html"
@@ -101,7 +101,9 @@ def _chosen(form: FreeForm, edition: Edition) -> list[dict[str, Any]]:
     return [law.to_json() for law in found.values()]
 
 
-def _blank(request: AuthenticatedHttpRequest, ruling: Ruling | None, edition: Edition) -> Any:
+def _blank(
+    request: AuthenticatedHttpRequest, ruling: Ruling | None, edition: Edition
+) -> tuple[FreeForm, ContextForm]:
     """The forms of a GET: the ruling's values, or a new ruling's date from the start page."""
     if ruling is not None:
         content = free.content_of(ruling)
@@ -129,14 +131,13 @@ def edit(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse
     ruling = get_for_user(request, found, uuid=uuid) if found.exists() else None
     if ruling is not None and not free.is_free(ruling):
         raise Http404
-    if ruling is not None and ruling.status in (Status.FINAL, Status.DISCARDED):
+    if ruling is not None and ruling.status in CLOSED:
         # A repeated "Definitief opslaan", or the back button to a saved ruling: the record.
         if request.method == "POST":
-            messages.warning(request, str(WizardError.MESSAGES[WizardError.FINAL]))
+            messages.warning(request, str(WizardError.MESSAGES[CLOSED[ruling.status]]))
         return redirect("wizard:ruling", uuid=uuid)
     if ruling is not None:
         _check_directs(request, ruling)
-    if ruling is not None:
         edition = Edition.objects.filter(code=ruling.edition_code).first()
         club = ruling.club
     else:

@@ -11,6 +11,7 @@ from laws.models import Edition
 from rulings import audit, free
 from rulings.audit import Action
 from rulings.errors import WizardError
+from rulings.free_forms import FreeForm, with_law
 from rulings.models import Ruling, Status
 from tests.support import recorded
 from transfer import shapes
@@ -155,3 +156,24 @@ def test_record_refuses_a_tree_ruling(proef_tree, club_a, director_a, edition):
     ).ruling
     with pytest.raises(WizardError):
         free.record(tree_ruling, CLAIM, BOARD, director_a, revision=1, final=False)
+
+
+def test_adding_a_law_to_the_typed_list():
+    assert with_law("", "68") == "68"
+    assert with_law("68", "70") == "68, 70"
+    assert with_law("68, 70", "70") == "68, 70"  # once
+    assert with_law("43B2b", "43B2(b)") == "43B2b"  # the same key, typed another way
+    assert with_law("68", "no key") == "68"
+
+
+def test_the_form_names_unknown_and_malformed_laws(edition):
+    def errors(laws: str, *, for_save: bool = False) -> list[str]:
+        form = FreeForm({"laws": laws, "revision": "0"}, edition=edition, for_save=for_save)
+        form.is_valid()
+        return form.errors.get("laws", [])
+
+    assert errors("68; 70b1") == []
+    assert "99" in errors("68, 99")[0]
+    assert "64A1(aa)" in errors("64A1(aa)")[0]
+    assert errors("", for_save=True) == ["Kies minstens één wetsartikel."]
+    assert errors("") == []
