@@ -28,7 +28,8 @@ from django.utils.translation import gettext as _
 
 from archive import charts
 from archive.models import RulingTally
-from lib.i18n import active_language
+from lib.i18n import active_language, pick_text
+from rulings import free
 from rulings.models import Ruling
 from trees import citations, snapshot
 from trees.models import Tree, TreeSnapshot
@@ -64,10 +65,13 @@ class Group(NamedTuple):
 
 
 def tree_titles() -> dict[str, str]:
-    """Tree titles in the active language, by slug (the loaded trees)."""
+    """Tree titles in the active language, by slug (the loaded trees, and the free ruling's
+    marker, so free rulings are named, filtered and counted like a tree's)."""
     field = "title_en" if active_language() == "en" else "title_nl"
     rows = Tree.objects.values_list("slug", field, "title_nl")
-    return {slug: title or dutch for slug, title, dutch in rows}
+    titles = {slug: title or dutch for slug, title, dutch in rows}
+    titles[free.FREE_SLUG] = pick_text(free.TITLE)
+    return titles
 
 
 def outcome_title(digest: str | None, key: str, language: str | None = None) -> str:
@@ -75,7 +79,8 @@ def outcome_title(digest: str | None, key: str, language: str | None = None) -> 
     ``trees.snapshot``), so no ruling's large outcome JSON is read; the key when the
     snapshot does not have it."""
     if not digest:
-        return key
+        # Only a free ruling has an outcome without a tree: it is titled like one.
+        return pick_text(free.TITLE, language) if key == free.FREE_SLUG else key
     try:
         tree = snapshot.get(digest)
     except TreeSnapshot.DoesNotExist:

@@ -49,6 +49,8 @@ class Action:
     RESUMED = "resumed"
     DISCARDED = "discarded"
     SAVED = "saved"
+    # A free ruling (rulings/free.py): the laws, decision and announcement as written.
+    FREE_WRITTEN = "free_written"
     REVIEWED = "reviewed"
     APPEAL_OPENED = "appeal_opened"
     APPEAL_SETTLED = "appeal_settled"
@@ -65,6 +67,7 @@ ACTION_LABELS = {
     Action.RESUMED: _("hervat"),
     Action.DISCARDED: _("verworpen"),
     Action.SAVED: _("definitief opgeslagen"),
+    Action.FREE_WRITTEN: _("vrije arbitrage vastgelegd"),
     Action.REVIEWED: _("beoordeeld"),
     Action.APPEAL_OPENED: _("in beroep"),
     Action.APPEAL_SETTLED: _("beroep afgehandeld"),

@@ -136,10 +136,22 @@ def _paused(label: str) -> Describer:
 
 
 def _saved(data: Mapping[str, Any], words: Words) -> str:
+    if data.get("free"):
+        return _("Definitief opgeslagen als vrije arbitrage")
     return _("Definitief opgeslagen met de uitkomst %(outcome)s na %(n)s vragen") % {
         "outcome": words.outcome(data.get("outcome")),
         "n": data.get("steps", "?"),
     }
+
+
+def _free_written(data: Mapping[str, Any], words: Words) -> str:
+    laws = ", ".join(str(key) for key in data.get("laws") or []) or "–"
+    text = _("Vrije arbitrage, artikelen %(laws)s") % {"laws": laws}
+    if data.get("decision"):
+        text += " – " + _("beslissing: %(decision)s") % {"decision": data["decision"]}
+    if data.get("announcement"):
+        text += " – " + _("aan tafel: %(said)s") % {"said": data["announcement"]}
+    return text
 
 
 def _reviewed(data: Mapping[str, Any], words: Words) -> str:
@@ -220,6 +232,7 @@ DESCRIBERS: dict[str, Describer] = {
     Action.RESUMED: _paused(_("Hervat")),
     Action.DISCARDED: _paused(_("Verworpen")),
     Action.SAVED: _saved,
+    Action.FREE_WRITTEN: _free_written,
     Action.REVIEWED: _reviewed,
     Action.APPEAL_OPENED: _appeal(_("Beroep ingesteld")),
     Action.APPEAL_SETTLED: _appeal(_("Beroep afgehandeld")),

@@ -1,5 +1,6 @@
 from django.urls import path
 
+from rulings import free_views
 from rulings import views as views
 
 app_name = "wizard"
@@ -7,6 +8,9 @@ urlpatterns = [
     path("nieuw/", views.start, name="start"),
     path("nieuw/<slug:slug>/", views.start_tree, name="tree"),
     path("nieuw/<slug:slug>/<uuid:uuid>/", views.draft, name="draft"),
+    path("vrij/", free_views.start, name="free_start"),
+    path("vrij/wetsartikelen/", free_views.laws, name="free_laws"),
+    path("vrij/<uuid:uuid>/", free_views.edit, name="free"),
     path("<uuid:uuid>/", views.ruling, name="ruling"),
     path("<uuid:uuid>/stap/<int:number>/", views.step, name="step"),
     path("<uuid:uuid>/antwoord/", views.answer, name="answer"),

@@ -12,6 +12,7 @@ import uuid as uuid_lib
 from collections.abc import Callable
 from datetime import date
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -38,6 +39,7 @@ from laws.models import Edition
 from lib import htmx
 from rulings import wizard
 from rulings.forms import AnswerForm, ContextForm, DraftAnswerForm, StartForm, TableForm
+from rulings.free import FREE_SLUG
 from rulings.models import Ruling, Status
 from rulings.steps import StepView, draft_view, open_rulings, step_view
 from rulings.wizard import WizardError
@@ -65,6 +67,8 @@ def _ruling_to_direct(request: HttpRequest, uuid: uuid_lib.UUID) -> Ruling:
 
 def state_url(ruling: Ruling, number: int | None = None) -> str:
     """The URL of step ``number`` (default: where the ruling stands now)."""
+    if ruling.tree_slug == FREE_SLUG and ruling.status != Status.FINAL:
+        return reverse("wizard:free", args=[ruling.uuid])
     current = len(ruling.path) + 1
     at_end = number is None or number >= current
     if ruling.status == Status.FINAL or not ruling.snapshot_id:
@@ -176,6 +180,10 @@ def start(request: AuthenticatedHttpRequest) -> HttpResponse:
         "query": query,
         "link_query": {"datum": day.isoformat(), "club": club},
         "can_direct": bool(directing),
+        # No tree for these words (or none that fits): a free ruling, the words carried along.
+        "free_url": reverse("wizard:free_start")
+        + "?"
+        + urlencode({"q": query, "datum": day, "club": club}),
     }
     return htmx.render(request, "rulings/wizard_start.html", context, partial="trees")
 
@@ -286,6 +294,8 @@ def ruling(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
         # instead of a final live ruling at the end.
         return redirect("training:attempt", uuid=found.uuid)
     if found.status == Status.FINAL or not found.snapshot_id:
+        if found.tree_slug == FREE_SLUG and found.status != Status.FINAL:
+            return redirect(state_url(found))  # a free draft goes on in its own form
         # A saved ruling has one page, its record in the archive; old links still lead there
         # (for good once it is final: a final ruling never reopens).
         return redirect("archive:detail", uuid=found.uuid, permanent=found.status == Status.FINAL)

@@ -25,17 +25,18 @@ from typing import Any
 
 from django.db.models import Prefetch, prefetch_related_objects
 
-from laws.models import Provision
+from laws.models import Article, Edition, Provision
 from lib.i18n import pick as pick_language
 from lib.i18n import pick_text
 from trees import progress
-from trees.loading import spec_from_rows
+from trees.loading import EditionIndex, spec_from_rows
 from trees.models import Choice, Citation, Node, Tree, TreeSnapshot
 from trees.spec import CitedLaw, Snapshot, Text
 
 __all__ = [
     "CACHE_SIZE",
     "build",
+    "cite",
     "clear_cache",
     "digest_of",
     "freeze",
@@ -235,3 +236,33 @@ def freeze(tree: Tree) -> Snapshot:
     with _lock:
         _frozen_trees[marker] = frozen.digest
     return frozen
+
+
+def cite(edition: Edition, wanted: list[str]) -> dict[str, CitedLaw]:
+    """The law text each canonical key in ``wanted`` shows in ``edition``, exactly as a frozen
+    tree citation would show it: for a ruling that cites laws without a tree (a free ruling).
+    Keys the edition does not hold are left out (the caller reports them)."""
+    index = EditionIndex.build(edition)
+    targets = {key: index.target(key) for key in wanted}
+    resolved = {key: target for key, target in targets.items() if target[0] is not None}
+    article_ids = {article_id for article_id, _provision in resolved.values()}
+    articles = Article.objects.select_related("summary").in_bulk(article_ids)
+    provisions: dict[int, list[Provision]] = {}
+    children: dict[int | None, list[Provision]] = {}
+    by_id: dict[int, Provision] = {}
+    for provision in Provision.objects.filter(article_id__in=article_ids).order_by("order", "pk"):
+        provisions.setdefault(provision.article_id, []).append(provision)
+        children.setdefault(provision.parent_id, []).append(provision)
+        by_id[provision.pk] = provision
+    language = edition.language or "nl"
+    cited = {}
+    for key, (article_id, provision_id) in resolved.items():
+        assert article_id is not None
+        # An unsaved citation: the same reading as a tree's, without a node to hang it on.
+        citation = Citation(
+            key=key,
+            article=articles[article_id],
+            provision=by_id.get(provision_id) if provision_id else None,
+        )
+        cited[key] = _cited_law(citation, edition.code, language, provisions, children)
+    return cited

@@ -8,6 +8,7 @@ from archive.models import Review
 from archive.reviews import StaleReview, record_review
 from rulings import audit
 from rulings.models import AppealStatus, Ruling, Verdict
+from tests.support.reviews import confirm, review_url
 from tests.support.rulings import make_ruling
 
 
@@ -16,31 +17,12 @@ def ruling(club_a, director_a):
     return make_ruling(club_a, director_a, ("ja", "nee"))
 
 
-def review_url(ruling) -> str:
-    return f"/arbitrages/{ruling.uuid}/beoordelen/"
-
-
 def appeal_url(ruling) -> str:
     return f"/arbitrages/{ruling.uuid}/beroep/"
 
 
 def last_event(ruling):
     return ruling.audit_events.order_by("-sequence").first()
-
-
-def confirm(client, ruling, data, **kwargs):
-    """Both steps of a review: check (the confirmation page), then confirm what it shows."""
-    shown = client.post(review_url(ruling), data)
-    assert shown.status_code == 200
-    assert not Review.objects.filter(ruling=ruling, comment=data["comment"]).exists()
-    hidden = {
-        "verdict": shown.context["form"].cleaned_data["verdict"],
-        "comment": shown.context["form"].cleaned_data["comment"],
-        "corrected_ruling": shown.context["form"].cleaned_data["corrected_ruling"],
-        "corrected_citations": shown.context["citations_text"],
-        "seen": shown.context["seen"],
-    }
-    return client.post(review_url(ruling), {**hidden, "confirmed": "1"}, **kwargs)
 
 
 def test_a_reviewer_confirms_a_ruling(client_reviewer_a, reviewer_a, ruling):

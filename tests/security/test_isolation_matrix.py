@@ -145,6 +145,13 @@ def first_answer(w: World, club: str = "troefkaart") -> dict[str, Any]:
 
 
 CONTEXT = {"played_on": "2026-03-03", "board": "12", "table": "4", "event": "Clubavond"}
+FREE = {
+    **CONTEXT,
+    "revision": 0,
+    "laws": "68, 70",
+    "decision": "Betwiste claim.",
+    "action": "final",
+}
 REVIEW = {"verdict": "confirmed", "comment": "Juist beslist."}
 
 
@@ -402,6 +409,33 @@ RULES: dict[str, list[Case]] = {
     ],
     "wizard:discard": [
         Case("open", "POST", who(302, 403, 403, 302, 404), kwargs=uuid_of("open")),
+    ],
+    # Free rulings: started by a director of any club; a draft is continued as a tree ruling.
+    "wizard:free_start": [Case("", "GET", who(302, 403, 403, 302, 302))],
+    "wizard:free_laws": [Case("", "GET", members(OK, b=OK), query=lambda w: "wet=claim")],
+    "wizard:free": [
+        Case(
+            "new",
+            "GET",
+            who(OK, 403, 403, OK, OK),
+            kwargs=lambda w: {"uuid": uuid_lib.uuid4()},
+        ),
+        Case(
+            "new, saved",
+            "POST",
+            who(302, 403, 403, 302, 302),
+            kwargs=lambda w: {"uuid": uuid_lib.uuid4()},
+            data=lambda w: FREE,
+        ),
+        Case("draft", "GET", who(OK, 403, 403, OK, 404), kwargs=uuid_of("free_draft")),
+        Case(
+            "draft",
+            "POST",
+            who(302, 403, 403, 302, 404),
+            kwargs=uuid_of("free_draft"),
+            data=lambda w: {**FREE, "revision": w.free_draft.audit_sequence},
+        ),
+        Case("final", "GET", members(302), kwargs=uuid_of("free_final")),
     ],
     "wizard:save": [
         Case(

@@ -16,7 +16,7 @@ from django.test import override_settings
 from clubs.models import Club, Role, User
 from laws.loading import bootstrap_laws
 from laws.models import Article
-from rulings import wizard
+from rulings import free, wizard
 from rulings.models import Ruling
 from tests.conftest import make_user
 from training import files, grading, practice
@@ -50,6 +50,8 @@ class World:
     graded: Ruling  # director_a's graded practice of ``case``
     article: Article
     tree: Tree
+    free_draft: Ruling  # a free ruling (no tree) kept as a draft
+    free_final: Ruling
 
     def user(self, persona: str) -> User | None:
         return self.users.get(persona)
@@ -122,6 +124,22 @@ def build_world() -> World:
     answer_all(graded, PATH[1:], anna)
     grading.grade(graded)
 
+    edition = free.current_edition()
+    assert edition is not None
+    claim = free.Content(laws=("68", "70"), decision="Betwiste claim.", announcement="Zo.")
+    board = {"played_on": date(2026, 3, 3), "board": 5}
+    free_draft, free_final = (
+        free.create(
+            uuid=uuid.uuid4(),
+            club=club_a,
+            director=anna,
+            edition=edition,
+            content=claim,
+            context=board,
+            final=final_free,
+        )
+        for final_free in (False, True)
+    )
     for ruling in (open_ruling, deferred, at_outcome, final, final_b, attempt, graded):
         ruling.refresh_from_db()
     article = (
@@ -146,4 +164,6 @@ def build_world() -> World:
         graded=graded,
         article=article,
         tree=Tree.objects.get(slug=TREE),
+        free_draft=free_draft,
+        free_final=free_final,
     )
