@@ -6,6 +6,7 @@ from django.utils.translation import pgettext_lazy
 
 from laws.models import Article, Edition, Provision
 from lib.i18n import pick
+from lib.text import with_edition
 
 # --- Decision trees ------------------------------------------------------------------------
 # Trees are written as YAML files (trees/files/<slug>.yaml, the source of truth) and loaded by
@@ -63,7 +64,7 @@ class Tree(models.Model):
         verbose_name_plural = _("beslisbomen")
 
     def __str__(self) -> str:
-        return f"{self.title_nl} ({self.edition.code})"
+        return with_edition(self.title_nl, self.edition.code)
 
     @property
     def title(self) -> str:
