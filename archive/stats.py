@@ -28,10 +28,9 @@ from django.utils.translation import gettext as _
 
 from archive import charts
 from archive.models import RulingTally
-from lib.i18n import active_language
 from rulings.models import Ruling
 from trees import citations, snapshot
-from trees.models import Tree, TreeSnapshot
+from trees.models import TreeSnapshot, localised_titles
 
 
 @dataclass(frozen=True)
@@ -65,9 +64,7 @@ class Group(NamedTuple):
 
 def tree_titles() -> dict[str, str]:
     """Tree titles in the active language, by slug (the loaded trees)."""
-    field = "title_en" if active_language() == "en" else "title_nl"
-    rows = Tree.objects.values_list("slug", field, "title_nl")
-    return {slug: title or dutch for slug, title, dutch in rows}
+    return localised_titles()
 
 
 def outcome_title(digest: str | None, key: str, language: str | None = None) -> str:

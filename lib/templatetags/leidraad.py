@@ -1,4 +1,6 @@
+from collections.abc import Mapping
 from datetime import datetime, timedelta
+from typing import Any
 
 from django import template
 from django.utils import timezone
@@ -42,3 +44,9 @@ def edition_badge(edition: object, title: str) -> str:
     the title already names it."""
     code = str(edition or "")
     return "" if text.names_edition(str(title or ""), code) else code
+
+
+@register.filter
+def lookup(mapping: Mapping[str, Any] | None, key: object) -> Any:
+    """``{{ titles|lookup:ruling.tree_slug }}``: the value under ``key``, "" when absent."""
+    return (mapping or {}).get(str(key), "")

@@ -231,3 +231,12 @@ def test_archive_and_statistics_queries_stay_constant(
     # the snapshots' digests and a cold snapshot.
     with django_assert_max_num_queries(14):
         client_reviewer_a.get(STATISTICS, {"q": "tafel 2"})
+
+
+def test_the_home_page_names_open_rulings_by_the_english_title(
+    client_director_a, club_a, director_a
+):
+    make_ruling(club_a, director_a, ("ja",), final=False)
+    assert "Proefboom</span>" in client_director_a.get("/").content.decode()
+    english(client_director_a)
+    assert "Proefboom (en)</span>" in client_director_a.get("/").content.decode()
