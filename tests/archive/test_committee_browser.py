@@ -61,3 +61,29 @@ def test_typing_tafel_7_finds_table_7(
     page.go_back()
     expect(results.get_by_role("heading", level=2)).to_have_text("4 arbitrages")
     context.close()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_statistics_open_with_a_summary_and_whole_labels(
+    size, browser, live_server, login, club_a, director_a, reviewer_a, artifacts
+):
+    viewport = SIZES[size]
+    make_ruling(club_a, director_a, ("ja", "nee"))
+    make_ruling(club_a, director_a, ("nee", "nee"))
+    make_ruling(club_a, director_a, ("ja",), final=False)
+    context = browser.new_context(locale="nl-NL", viewport=viewport)
+    page = context.new_page()
+    login(page, reviewer_a)
+    page.goto(f"{live_server.url}/arbitrages/statistiek/")
+    summary = page.locator("[data-summary]")
+    expect(summary).to_contain_text("2 definitieve arbitrages in deze selectie")
+    expect(summary).to_contain_text("Meest voorkomend: Proefboom (2).")
+    assert summary.evaluate("s => s.getBoundingClientRect().top") < viewport["height"]
+    # Every label of the outcome chart ("Proefboom: Vervangen met beperkingen") lies inside
+    # its chart: nothing is cut off at the left edge.
+    labels = page.locator("#chart-outcome .bar-label")
+    expect(labels).to_have_count(2)
+    for index in range(2):
+        assert labels.nth(index).evaluate("t => t.getBBox().x") >= 0
+    page.screenshot(path=artifacts / f"statistics-{size}.png", full_page=True)
+    context.close()
