@@ -152,7 +152,7 @@ def test_dates_are_european_in_both_languages(language, name, expected):
 
 def test_english_date_and_time_keep_the_day_first():
     with translation.override("en"):
-        assert date_format(START, "DATETIME_FORMAT") == "1 March 2025, 19:30"
+        assert date_format(START, "DATETIME_FORMAT") == "1 March 2025 19:30"
 
 
 # --- statistics ----------------------------------------------------------------------------

@@ -5,7 +5,7 @@ would misread as 12 February."""
 
 DATE_FORMAT = "j F Y"
 TIME_FORMAT = "H:i"
-DATETIME_FORMAT = "j F Y, H:i"
+DATETIME_FORMAT = "j F Y H:i"  # as Dutch writes it
 YEAR_MONTH_FORMAT = "F Y"
 MONTH_DAY_FORMAT = "j F"
 SHORT_DATE_FORMAT = "d-m-Y"
