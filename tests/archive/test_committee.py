@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 import pytest
+from django.template import Context, Template
 from django.utils import translation
 from django.utils.formats import date_format
 
@@ -240,3 +241,19 @@ def test_the_home_page_names_open_rulings_by_the_english_title(
     assert "Proefboom</span>" in client_director_a.get("/").content.decode()
     english(client_director_a)
     assert "Proefboom (en)</span>" in client_director_a.get("/").content.decode()
+
+
+def test_template_filters_name_the_edition_once_and_look_up_titles():
+    template = Template(
+        "{% load leidraad %}{{ title|with_edition:code }}|{{ code|edition_badge:title }}|"
+        "{{ titles|lookup:slug|default:'none' }}"
+    )
+
+    def render(title: str, code: str, slug: str) -> str:
+        titles = {"straf": "Penalty card"}
+        return template.render(
+            Context({"title": title, "code": code, "titles": titles, "slug": slug})
+        )
+
+    assert render("Strafkaart (1963)", "1963", "straf") == "Strafkaart (1963)||Penalty card"
+    assert render("Strafkaart", "2017", "other") == "Strafkaart (2017)|2017|none"
