@@ -203,7 +203,8 @@ def test_the_summary_names_the_filters_period_and_top_three():
     counts.trees.update({"a": 5, "b": 3, "c": 2, "d": 1})
     counts.months.update({date(2025, 3, 1): 11})
     rows = stats.per_irregularity(counts, {"a": "A", "b": "B", "c": "C", "d": "D"})
-    summary = stats.summary(counts, rows, (4, 1), (date(2025, 1, 1), None))
+    with translation.override("nl"):
+        summary = stats.summary(counts, rows, (4, 1), (date(2025, 1, 1), None))
     assert summary.top == [("A", 5), ("B", 3), ("C", 2)]
     assert (summary.period_from, summary.period_to) == ("1 januari 2025", "maart 2025")
     assert (summary.reviewed_percent, summary.appealed_percent) == (36, 9)
