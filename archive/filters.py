@@ -7,10 +7,12 @@ reached with the back button. Training rulings are left out unless ``mode`` asks
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 import django_filters
 from django import forms
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.db.models import Exists, F, OuterRef, QuerySet
 from django.http import HttpRequest, QueryDict
 from django.utils.translation import gettext_lazy as _
@@ -26,6 +28,8 @@ from trees import citations
 MODE_ALL = "all"
 UNREVIEWED = "none"
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+# Text fields whose typing filters (after a pause, with htmx): archive_filters.html listens on them.
+LIVE_FILTER = "live-filter"
 
 # The archive's sort choices: query value → ordering. Empty values (no date, table or board
 # yet) come last on every database.
@@ -83,6 +87,21 @@ def directors_of(club: Club) -> QuerySet:
     return get_user_model().objects.filter(Exists(has_ruling)).order_by("username")
 
 
+def director_name(user: AbstractBaseUser) -> str:
+    """A director as people know them: the full name, else the username."""
+    full = f"{getattr(user, 'first_name', '')} {getattr(user, 'last_name', '')}".strip()
+    return full or user.get_username()
+
+
+class DirectorChoiceField(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Any) -> str:
+        return director_name(obj)
+
+
+class DirectorFilter(django_filters.ModelChoiceFilter):
+    field_class = DirectorChoiceField
+
+
 def trees(titles: dict[str, str]) -> list[tuple[str, str]]:
     """(slug, title) of the loaded trees (``titles``: ``stats.tree_titles()``), by title."""
     return sorted(titles.items(), key=lambda item: item[1].lower())
@@ -99,7 +118,7 @@ class RulingFilter(django_filters.FilterSet):
     date_to = django_filters.DateFilter(
         field_name="played_on", lookup_expr="lte", label=_("Tot en met"), widget=DATE_INPUT
     )
-    director = django_filters.ModelChoiceFilter(
+    director = DirectorFilter(
         queryset=get_user_model().objects.none(),
         label=_("Wedstrijdleider"),
         empty_label=_("Alle"),
@@ -114,7 +133,9 @@ class RulingFilter(django_filters.FilterSet):
         method="filter_article",
         max_length=40,
         label=_("Wetsartikel"),
-        widget=forms.TextInput(attrs={"inputmode": "numeric", "placeholder": "27"}),
+        widget=forms.TextInput(
+            attrs={"inputmode": "numeric", "placeholder": "27", "class": LIVE_FILTER}
+        ),
     )
     status = django_filters.ChoiceFilter(
         choices=Status.choices, label=_("Status"), empty_label=_("Alle")
@@ -125,8 +146,15 @@ class RulingFilter(django_filters.FilterSet):
         label=_("Modus"),
         empty_label=None,
     )
-    table = django_filters.NumberFilter(label=_("Tafel"), min_value=0)
-    board = django_filters.NumberFilter(label=_("Spel"), min_value=1, max_value=128)
+    table = django_filters.NumberFilter(
+        label=_("Tafel"), min_value=0, widget=forms.NumberInput(attrs={"class": LIVE_FILTER})
+    )
+    board = django_filters.NumberFilter(
+        label=_("Spel"),
+        min_value=1,
+        max_value=128,
+        widget=forms.NumberInput(attrs={"class": LIVE_FILTER}),
+    )
     verdict = django_filters.ChoiceFilter(
         method="filter_verdict",
         choices=[(UNREVIEWED, _("nog niet beoordeeld")), *Verdict.choices],
@@ -143,7 +171,8 @@ class RulingFilter(django_filters.FilterSet):
         method="filter_text",
         max_length=200,
         label=_("Zoeken in aantekeningen en uitspraak"),
-        widget=forms.TextInput(attrs={"type": "search"}),
+        help_text=_("‘tafel 7’, ‘spel 12’ of ‘ronde 3’ zoekt die tafel, dat spel of die ronde."),
+        widget=forms.TextInput(attrs={"type": "search", "class": LIVE_FILTER}),
     )
     sort = django_filters.ChoiceFilter(
         method="filter_sort",
@@ -156,10 +185,19 @@ class RulingFilter(django_filters.FilterSet):
         model = Ruling
         fields: list[str] = []
 
-    def __init__(self, data: QueryDict | None = None, *args, club: Club, **kwargs) -> None:
+    def __init__(
+        self,
+        data: QueryDict | None = None,
+        *args,
+        club: Club,
+        defaults: dict[str, str] | None = None,
+        **kwargs,
+    ) -> None:
         data = data.copy() if data is not None else QueryDict(mutable=True)
         data.setdefault("mode", Mode.LIVE)
         data.setdefault("sort", "-created")
+        for name, value in (defaults or {}).items():
+            data.setdefault(name, value)
         super().__init__(data, *args, **kwargs)
         self.club = club
         self.filters["director"].queryset = directors_of(club)
@@ -227,13 +265,18 @@ class RulingFilter(django_filters.FilterSet):
         return queryset.order_by(*SORTS[value])
 
 
-def for_request(request: HttpRequest, club: Club) -> RulingFilter:
-    """The club's rulings as the request's GET parameters filter them."""
-    return RulingFilter(request.GET, queryset=Ruling.objects.filter(club=club), club=club)
+def for_request(
+    request: HttpRequest, club: Club, defaults: dict[str, str] | None = None
+) -> RulingFilter:
+    """The club's rulings as the request's GET parameters filter them; ``defaults`` for the
+    parameters the request does not have (an empty one, "Alle", counts as given)."""
+    return RulingFilter(
+        request.GET, queryset=Ruling.objects.filter(club=club), club=club, defaults=defaults
+    )
 
 
 def searches_text(filterset: RulingFilter) -> bool:
     """Whether the filters include free text with at least one word to search for."""
     return filterset.form.is_valid() and bool(
-        search.words(filterset.form.cleaned_data.get("q") or "")
+        search.words(search.parse(filterset.form.cleaned_data.get("q") or "").text)
     )

@@ -14,12 +14,17 @@ index answers instead, kept up to date by the database on every write (the SQL i
 
 Both find rulings containing every word typed, as a whole word or the start of one:
 ``dinsdag`` finds ``Dinsdagavond``, ``avond`` does not.
+
+Before that, :func:`parse` takes out what a director types to find a place at the club rather
+than a word in the notes: ``tafel 7``, ``spel 12``, ``ronde 3`` (or ``table 7``, ``board 12``,
+``round 3``) become filters on those columns; the number would match no text anyway.
 """
 
 # ruff: noqa: S608, S611 - SQL built from the constant names below; search words are parameters.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -33,14 +38,51 @@ FTS_TABLE = "rulings_ruling_search"
 _WORD = re.compile(r"\w+")
 
 
+# A field word, then its number: "tafel 7", "Spel:12", "round 3". Dutch and English, as the
+# archive's own columns are labelled in either language.
+FIELD_WORDS = {
+    "tafel": "table",
+    "table": "table",
+    "spel": "board",
+    "bord": "board",
+    "board": "board",
+    "ronde": "round",
+    "round": "round",
+}
+_FIELD_TOKEN = re.compile(
+    r"(?<!\w)(" + "|".join(FIELD_WORDS) + r")\s*:?\s*(\d{1,4})(?!\w)", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """A search split into column filters (``{"table": 7}``) and the words left to search."""
+
+    fields: dict[str, int] = field(default_factory=dict)
+    text: str = ""
+
+
+def parse(text: str) -> Parsed:
+    """Take ``tafel 7``/``spel 12``/``ronde 3`` (and English) out of ``text`` as column
+    filters; when a column is named twice the first number counts."""
+    fields: dict[str, int] = {}
+    for match in _FIELD_TOKEN.finditer(text):
+        fields.setdefault(FIELD_WORDS[match.group(1).lower()], int(match.group(2)))
+    rest = " ".join(_FIELD_TOKEN.sub(" ", text).split())
+    return Parsed(fields, rest)
+
+
 def words(text: str) -> list[str]:
     """The words of a search, as the text index splits them (letters and digits)."""
     return _WORD.findall(text.replace("_", " "))[:MAX_WORDS]
 
 
 def matching(rulings: QuerySet, text: str) -> QuerySet:
-    """``rulings`` that contain every word of ``text`` (whole, or as the start of a word)."""
-    found = words(text)
+    """``rulings`` on the table, board and round ``text`` names (:func:`parse`) that contain
+    every other word of it (whole, or as the start of a word)."""
+    parsed = parse(text)
+    rulings = rulings.filter(**parsed.fields)
+    found = words(parsed.text)
     if not found:
         return rulings
     if connection.vendor == "sqlite":

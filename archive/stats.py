@@ -21,18 +21,18 @@ from datetime import date
 from typing import Any, NamedTuple
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, Max, QuerySet, Sum
+from django.db.models import Count, Max, Q, QuerySet, Sum
 from django.db.models.functions import TruncMonth
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from archive import charts
 from archive.models import RulingTally
-from lib.i18n import active_language, pick_text
+from lib.i18n import pick_text
 from rulings import free
 from rulings.models import Ruling
 from trees import citations, snapshot
-from trees.models import Tree, TreeSnapshot
+from trees.models import TreeSnapshot, localised_titles
 
 
 @dataclass(frozen=True)
@@ -67,9 +67,7 @@ class Group(NamedTuple):
 def tree_titles() -> dict[str, str]:
     """Tree titles in the active language, by slug (the loaded trees, and the free ruling's
     marker, so free rulings are named, filtered and counted like a tree's)."""
-    field = "title_en" if active_language() == "en" else "title_nl"
-    rows = Tree.objects.values_list("slug", field, "title_nl")
-    titles = {slug: title or dutch for slug, title, dutch in rows}
+    titles = dict(localised_titles())
     titles[free.FREE_SLUG] = pick_text(free.TITLE)
     return titles
 
@@ -184,7 +182,10 @@ def per_irregularity(counts: Counts, titles: dict[str, str]) -> list[tuple[str, 
 def per_month(counts: Counts) -> list[tuple[str, int]]:
     months = sorted(counts.months, key=lambda month: (month is None, month or date.min))
     return [
-        (date_format(month, "F Y") if month else _("zonder datum"), counts.months[month])
+        (
+            date_format(month, "YEAR_MONTH_FORMAT") if month else _("zonder datum"),
+            counts.months[month],
+        )
         for month in months
     ]
 
@@ -256,3 +257,84 @@ def summarise(
         Breakdown("article", _("Per geciteerd wetsartikel"), _("Artikel"), per_article(counts)),
     ]
     return counts.total, breakdowns
+
+
+# --------------------------------------------------------------------------------------------
+# The summary a committee reads first
+
+
+TOP_IRREGULARITIES = 3
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The page's opening sentences: how many rulings in which period, the most common
+    irregularities, and how many of them were reviewed or appealed."""
+
+    total: int
+    period_from: str  # formatted; "" when the rulings have no date of play
+    period_to: str
+    top: list[tuple[str, int]]
+    reviewed: int
+    appealed: int
+
+    @staticmethod
+    def _percent(part: int, total: int) -> int:
+        return round(100 * part / total) if total else 0
+
+    @property
+    def reviewed_percent(self) -> int:
+        return self._percent(self.reviewed, self.total)
+
+    @property
+    def appealed_percent(self) -> int:
+        return self._percent(self.appealed, self.total)
+
+
+def reviewed_and_appealed(
+    rulings: QuerySet[Ruling], tallies: QuerySet[RulingTally] | None
+) -> tuple[int, int]:
+    """How many of the counted rulings have a review, and how many an appeal: one query, on
+    the tally when it answers the filters."""
+    if tallies is None:
+        row = rulings.order_by().aggregate(
+            reviewed=Count("pk", filter=~Q(review_verdict="")),
+            appealed=Count("pk", filter=~Q(appeal_status="")),
+        )
+    else:
+        row = tallies.order_by().aggregate(
+            reviewed=Sum("count", filter=~Q(review_verdict="")),
+            appealed=Sum("count", filter=~Q(appeal_status="")),
+        )
+    return row["reviewed"] or 0, row["appealed"] or 0
+
+
+def period(counts: Counts, date_from: date | None, date_to: date | None) -> tuple[str, str]:
+    """The period counted, as shown: the filter's dates when given, else the first and the
+    last month of play among the rulings."""
+    months = sorted(month for month, n in counts.months.items() if month and n)
+    start = date_format(date_from, "DATE_FORMAT") if date_from else ""
+    end = date_format(date_to, "DATE_FORMAT") if date_to else ""
+    if months:
+        start = start or date_format(months[0], "YEAR_MONTH_FORMAT")
+        end = end or date_format(months[-1], "YEAR_MONTH_FORMAT")
+    return start, end
+
+
+def summary(
+    counts: Counts,
+    irregularities: list[tuple[str, int]],
+    shares: tuple[int, int],
+    dates: tuple[date | None, date | None] = (None, None),
+) -> Summary:
+    """The summary of ``counts``; ``irregularities`` are ``per_irregularity`` (by count),
+    ``shares`` ``reviewed_and_appealed``, ``dates`` the filter's period."""
+    start, end = period(counts, *dates)
+    return Summary(
+        total=counts.total,
+        period_from=start,
+        period_to=end,
+        top=irregularities[:TOP_IRREGULARITIES],
+        reviewed=shares[0],
+        appealed=shares[1],
+    )

@@ -10,6 +10,7 @@ transfer bundles. Other clubs' rulings answer 404.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import NamedTuple
 
 from django.core.paginator import Paginator
 from django.db.models.fields.json import KT
@@ -21,7 +22,8 @@ from archive import filters, search, stats
 from clubs.access import clubs, requested_club, roles_in
 from lib import htmx
 from lib.i18n import active_language
-from rulings.models import Ruling
+from lib.text import names_edition
+from rulings.models import Ruling, Status
 
 PER_PAGE = 25
 
@@ -68,6 +70,24 @@ def _page_rulings(ids: Iterable[int]) -> list[Ruling]:
     return [by_pk[pk] for pk in ids if pk in by_pk]
 
 
+class Row(NamedTuple):
+    """A ruling in the list with its tree's title as shown: a ruling records the Dutch title,
+    the loaded tree's is in the active language (and is shown while the tree exists)."""
+
+    ruling: Ruling
+    title: str
+    edition: str  # the edition beside the title, "" when the title already names it
+
+
+def _rows(rulings: list[Ruling], titles: dict[str, str]) -> list[Row]:
+    rows = []
+    for ruling in rulings:
+        title = titles.get(ruling.tree_slug) or ruling.tree_title
+        edition = "" if names_edition(title, ruling.edition_code) else ruling.edition_code
+        rows.append(Row(ruling, title, edition))
+    return rows
+
+
 @require_GET
 def archive(request: HttpRequest) -> HttpResponse:
     club = requested_club(request)
@@ -87,6 +107,7 @@ def archive(request: HttpRequest) -> HttpResponse:
         "filter": filterset,
         "page": page,
         "rulings": page.object_list,
+        "rows": _rows(page.object_list, filterset.tree_titles),
         "capped": getattr(paginator, "capped", False),
         "cap": formats.number_format(search.COUNT_CAP, force_grouping=True),
     }
@@ -100,7 +121,9 @@ def archive(request: HttpRequest) -> HttpResponse:
 @require_GET
 def statistics(request: HttpRequest) -> HttpResponse:
     club = requested_club(request)
-    filterset = filters.for_request(request, club)
+    # Final rulings unless the status filter says otherwise ("Alle" includes open ones): a
+    # committee counts decisions, not rulings still being made.
+    filterset = filters.for_request(request, club, defaults={"status": Status.FINAL})
     tallies = filterset.tallies()
     counts = (
         stats.Counts.of(stats.groups(filterset.qs))
@@ -108,6 +131,13 @@ def statistics(request: HttpRequest) -> HttpResponse:
         else stats.Counts.of_tallies(tallies)
     )
     total, breakdowns = stats.summarise(counts, filterset.qs, filterset.tree_titles)
+    cleaned = filterset.form.cleaned_data if filterset.form.is_valid() else {}
+    summary = stats.summary(
+        counts,
+        next(b.rows for b in breakdowns if b.key == "irregularity"),
+        stats.reviewed_and_appealed(filterset.qs, tallies),
+        (cleaned.get("date_from"), cleaned.get("date_to")),
+    )
     context = {
         "club": club,
         "clubs": clubs(request),
@@ -115,5 +145,8 @@ def statistics(request: HttpRequest) -> HttpResponse:
         "total": total,
         "with_adjusted_score": stats.with_adjusted_score(filterset.qs),
         "breakdowns": breakdowns,
+        "summary": summary,
+        "only_final": cleaned.get("status") == Status.FINAL,
+        "query": filterset.data.urlencode(),
     }
     return htmx.render(request, "rulings/statistics.html", context, partial="results")

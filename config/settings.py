@@ -190,6 +190,8 @@ SESSION_COOKIE_AGE = int(os.environ.get("SESSION_COOKIE_AGE", 60 * 60 * 12))
 LANGUAGE_CODE = "nl"
 LANGUAGES = [("nl", _("Nederlands")), ("en", _("Engels"))]
 LOCALE_PATHS = [resource_dir("locale")]
+# European day-month-year order in English too (config/formats/en/formats.py).
+FORMAT_MODULE_PATH = ["config.formats"]
 USE_I18N = True
 TIME_ZONE = "Europe/Amsterdam"
 USE_TZ = True

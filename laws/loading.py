@@ -297,7 +297,9 @@ def _bootstrap_current(stdout: IO[str]) -> None:
         edition.is_current = True
         edition.save(update_fields=["is_current"])
     Edition.objects.exclude(pk=edition.pk).filter(is_current=True).update(is_current=False)
-    if not created and edition.source_hash == digest:
+    # Loaded before English titles were kept: load again once to fill them in.
+    titles_missing = bool(data) and not edition.title_en
+    if not created and edition.source_hash == digest and not titles_missing:
         stdout.write(f"Edition {CURRENT_EDITION}: up to date\n")
         return
     if not data:
@@ -312,6 +314,7 @@ def _bootstrap_current(stdout: IO[str]) -> None:
     with transaction.atomic():
         count = _store_current(edition, entries)
         edition.title = _text(document.get("title"), "nl") or edition.title
+        edition.title_en = _text(document.get("title"), "en")
         edition.source_note = _text(document.get("source"), "nl")
         edition.source_hash = digest
         edition.imported_at = timezone.now()
@@ -327,7 +330,11 @@ def _store_current(edition: Edition, entries: list[dict[str, Any]]) -> int:
         article, _ = Article.objects.update_or_create(
             edition=edition,
             number=number,
-            defaults={"title": _text(entry.get("title"), "nl"), "order": order},
+            defaults={
+                "title": _text(entry.get("title"), "nl"),
+                "title_en": _text(entry.get("title"), "en"),
+                "order": order,
+            },
         )
         _set_summary(article, entry.get("summary"))
     edition.articles.exclude(number__in=numbers).delete()  # dropped from the file

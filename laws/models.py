@@ -17,6 +17,8 @@ class Edition(models.Model):
     code = models.CharField(_("code"), max_length=10, unique=True)
     language = models.CharField(_("taal"), max_length=5, default="nl")
     title = models.CharField(_("titel"), max_length=200, blank=True)
+    # The title in English where the edition's file gives one (the 2017 edition does).
+    title_en = models.CharField(_("titel (en)"), max_length=200, blank=True)
     source_note = models.TextField(_("bron"), blank=True)
     is_current = models.BooleanField(_("geldende editie"), default=False)
     source_hash = models.CharField(max_length=64, blank=True, editable=False)
@@ -30,11 +32,18 @@ class Edition(models.Model):
     def __str__(self) -> str:
         return self.title or self.code
 
+    @property
+    def shown_title(self) -> str:
+        """The title in the active language (Dutch when no English one is known), else the
+        code."""
+        return pick(self.title, self.title_en) or self.code
+
 
 class Article(models.Model):
     edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="articles")
     number = models.CharField(_("nummer"), max_length=10)
     title = models.CharField(_("titel"), max_length=300, blank=True)
+    title_en = models.CharField(_("titel (en)"), max_length=300, blank=True)
     group = models.CharField(_("hoofdstuk of deel"), max_length=300, blank=True)
     order = models.PositiveIntegerField(default=0)
     text = models.TextField(_("inleidende tekst"), blank=True)
@@ -51,6 +60,11 @@ class Article(models.Model):
 
     def __str__(self) -> str:
         return f"{self.edition.code} art. {self.number}"
+
+    @property
+    def shown_title(self) -> str:
+        """The title in the active language, Dutch when the edition has no English one."""
+        return pick(self.title, self.title_en)
 
 
 class Provision(models.Model):

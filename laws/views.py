@@ -155,7 +155,7 @@ def article(request: HttpRequest, code: str, number: str) -> HttpResponse:
         "edition": item.edition,
         "article": item,
         "summary": _summary(item),
-        "title": _inline_html(item.title, links),
+        "title": _inline_html(item.shown_title, links),
         "text": _paragraphs_html(item.text, links),
         "closing": _paragraphs_html(item.closing_text, links),
         "nodes": nodes,

@@ -202,3 +202,17 @@ def unique_citations(citations: Iterable[Mapping[str, Any]]) -> list[dict[str, A
         elif citation["key"] not in entry["keys"]:
             entry["keys"].append(citation["key"])
     return list(shown.values())
+
+
+def names_edition(title: str, edition: str) -> bool:
+    """Whether ``title`` already says which edition it is ("Strafkaart (1963)" for 1963):
+    the titles of trees for an older edition do, so that lists mixing editions tell them apart."""
+    return bool(edition) and edition in title
+
+
+def with_edition(title: str, edition: str) -> str:
+    """``title (edition)``, unless the title already names the edition: never
+    "Strafkaart (1963) (1963)"."""
+    if not edition or names_edition(title, edition):
+        return title
+    return f"{title} ({edition})"

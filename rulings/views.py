@@ -44,7 +44,7 @@ from rulings.models import Ruling, Status
 from rulings.steps import StepView, draft_view, open_rulings, step_view
 from rulings.wizard import WizardError
 from trees import finder, snapshot
-from trees.models import Tree, TreeSnapshot
+from trees.models import Tree, TreeSnapshot, localised_titles
 
 STEP_TEMPLATE = "rulings/wizard_step.html"
 DIRECTING = (Role.DIRECTOR, Role.ADMIN)
@@ -471,6 +471,6 @@ def resume(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespon
 
 def home(request: AuthenticatedHttpRequest) -> HttpResponse:
     club_ids = {m.club_id for m in memberships(request)}
-    return render(
-        request, "rulings/home.html", {"open_rulings": open_rulings(request.user, club_ids)}
-    )
+    rulings = open_rulings(request.user, club_ids)
+    titles = localised_titles(r.tree_slug for r in rulings) if rulings else {}
+    return render(request, "rulings/home.html", {"open_rulings": rulings, "tree_titles": titles})

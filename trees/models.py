@@ -1,11 +1,14 @@
 """Decision trees as loaded from their files, and the frozen snapshots rulings were made on."""
 
+from collections.abc import Iterable
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from laws.models import Article, Edition, Provision
-from lib.i18n import pick
+from lib.i18n import active_language, pick
+from lib.text import with_edition
 
 # --- Decision trees ------------------------------------------------------------------------
 # Trees are written as YAML files (trees/files/<slug>.yaml, the source of truth) and loaded by
@@ -63,7 +66,7 @@ class Tree(models.Model):
         verbose_name_plural = _("beslisbomen")
 
     def __str__(self) -> str:
-        return f"{self.title_nl} ({self.edition.code})"
+        return with_edition(self.title_nl, self.edition.code)
 
     @property
     def title(self) -> str:
@@ -72,6 +75,17 @@ class Tree(models.Model):
     @property
     def description(self) -> str:
         return _localised(self, "description")
+
+
+def localised_titles(slugs: Iterable[str] | None = None) -> dict[str, str]:
+    """The loaded trees' titles in the active language (Dutch where no English one is
+    written), by slug; only ``slugs`` when given. Rulings record the Dutch title they were made
+    with; pages show this one while the tree is loaded."""
+    field = "title_en" if active_language() == "en" else "title_nl"
+    trees = Tree.objects.all() if slugs is None else Tree.objects.filter(slug__in=set(slugs))
+    return {
+        slug: title or dutch for slug, title, dutch in trees.values_list("slug", field, "title_nl")
+    }
 
 
 class Node(models.Model):

@@ -1,9 +1,13 @@
+from collections.abc import Mapping
 from datetime import datetime, timedelta
+from typing import Any
 
 from django import template
 from django.utils import timezone
 from django.utils.timesince import timesince
 from django.utils.translation import gettext
+
+from lib import text
 
 register = template.Library()
 
@@ -25,3 +29,24 @@ def ago(value: datetime | None) -> str:
     if timezone.now() - value < timedelta(minutes=1):
         return gettext("zojuist")
     return gettext("%(time)s geleden") % {"time": timesince(value)}
+
+
+@register.filter
+def with_edition(title: str, edition: object) -> str:
+    """``{{ tree.title|with_edition:tree.edition.code }}``: the title with its edition in
+    brackets, once (``lib.text.with_edition``)."""
+    return text.with_edition(str(title or ""), str(edition or ""))
+
+
+@register.filter
+def edition_badge(edition: object, title: str) -> str:
+    """``{{ code|edition_badge:title }}``: the edition to show beside ``title``, or "" when
+    the title already names it."""
+    code = str(edition or "")
+    return "" if text.names_edition(str(title or ""), code) else code
+
+
+@register.filter
+def lookup(mapping: Mapping[str, Any] | None, key: object) -> Any:
+    """``{{ titles|lookup:ruling.tree_slug }}``: the value under ``key``, "" when absent."""
+    return (mapping or {}).get(str(key), "")

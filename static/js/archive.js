@@ -20,3 +20,10 @@ document.querySelectorAll(".review-form").forEach((form) => {
   form.addEventListener("change", update);
   update();
 });
+
+// The archive's filters fold away on a phone, so the results are on the first screen; they
+// stay open on a larger screen and without JavaScript (details starts open).
+const narrow = window.matchMedia("(max-width: 767.98px)");
+document.querySelectorAll("details[data-fold-narrow]").forEach((details) => {
+  if (narrow.matches) details.open = false;
+});

@@ -92,7 +92,7 @@ def test_htmx_gets_only_the_numbers(client_reviewer_a, rulings):
     page = client_reviewer_a.get(URL, {"board": "7"}, HTTP_HX_REQUEST="true").content.decode()
     assert page.lstrip().startswith('<section id="results"')
     assert "<html" not in page
-    assert "4 arbitrages in deze selectie" in page
+    assert "4 definitieve arbitrages in deze selectie" in page
 
 
 def test_english_month_names_and_titles(client_reviewer_a, rulings):
@@ -127,9 +127,9 @@ def test_query_count_does_not_grow_with_the_rulings(
     assert count() == few
     snapshot.clear_cache()
     # Session, user, memberships; the filter form's directors, trees and editions; five sums
-    # over the tally; the directors' names; the snapshots' digests and one cold snapshot; the
-    # count of rulings with an adjusted score.
-    with django_assert_max_num_queries(15):
+    # over the tally and one for the summary's reviews and appeals; the directors' names; the
+    # snapshots' digests and one cold snapshot; the count of rulings with an adjusted score.
+    with django_assert_max_num_queries(16):
         client_reviewer_a.get(URL, {"article": "27"})
 
 
@@ -274,18 +274,37 @@ def test_a_bar_chart_is_an_accessible_image():
     assert root.find(f"{ns}desc").text == "maart: 4; april: 2"
     widths = [float(rect.get("width")) for rect in root.iter(f"{ns}rect")]
     assert widths[0] == 2 * widths[1]
-    labels = [t.text for t in root.iter(f"{ns}text")]
+    labels = ["".join(t.itertext()) for t in root.iter(f"{ns}text")]
     assert labels == ["maart", "4", "april", "2"]
 
 
-def test_labels_are_escaped_and_shortened():
+def test_long_labels_wrap_onto_two_lines_and_are_escaped():
     long = "Een <heel> lange naam & nog veel meer tekst erachter"
     svg = charts.bar_chart("c2", "T & <t>", [(long, 1)])
     root = parse(svg)  # well-formed despite < and &
-    texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
-    assert texts[0].endswith("…")
-    assert len(texts[0]) == charts.LABEL_CHARS
+    ns = "{http://www.w3.org/2000/svg}"
+    label = next(root.iter(f"{ns}text"))
+    lines = [span.text for span in label.iter(f"{ns}tspan")]
+    assert lines == ["Een <heel> lange naam & nog", "veel meer tekst erachter"]
     assert re.search(r"<title>Een &lt;heel&gt; lange naam &amp; nog", svg)
+
+
+def test_a_label_longer_than_two_lines_ends_in_an_ellipsis():
+    label = "Ongeoorloofde informatie: een heel lange uitkomst met nog veel meer woorden"
+    lines = charts.label_lines(label)
+    assert len(lines) == charts.LABEL_LINES
+    assert all(len(line) <= charts.LABEL_CHARS for line in lines)
+    assert lines[-1].endswith("…")
+    assert " ".join(lines)[:-1].rstrip() in label
+    assert charts.label_lines("Claim") == ["Claim"]
+
+
+def test_a_two_line_label_makes_its_row_taller():
+    one = parse(charts.bar_chart("c5", "Kort", [("Claim", 1)]))
+    two = parse(
+        charts.bar_chart("c6", "Lang", [("Verkeerde uitleg: score aangepast voor beide", 1)])
+    )
+    assert float(two.get("viewBox").split()[3]) > float(one.get("viewBox").split()[3])
 
 
 def test_an_empty_chart_and_zero_bars():

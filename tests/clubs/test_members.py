@@ -126,7 +126,7 @@ def test_the_members_page_lists_roles_and_last_login(
     assert "rik" in page
     assert "bert" in page
     assert "bas" not in page  # club B's director
-    assert "3 maart 2026, 20:15" in page
+    assert "3 maart 2026 20:15" in page  # DATETIME_FORMAT, as in English
     anna = page[page.index('data-member="anna"') :][:800]
     assert "Wedstrijdleider" in anna
     assert "Beoordelaar" not in anna

@@ -430,3 +430,19 @@ def test_search_query_count_is_constant(anon, django_assert_max_num_queries):
     with django_assert_max_num_queries(SEARCH_QUERIES):
         html = page(search(anon, htmx=True, q="kop"))
     assert html.count("<li") > 20
+
+
+def test_english_mode_shows_the_english_titles_where_the_edition_has_them(anon):
+    anon.post("/taal/", {"language": "en", "next": "/"})
+    html = page(anon.get(reverse("laws:edition", args=["2017"])))
+    assert "<h1>Laws of Duplicate Bridge 2017" in html
+    assert "Artikel 9 – Procedure following an irregularity" not in html  # "Artikel" translated
+    assert "– Procedure following an irregularity</a>" in html
+    html = page(anon.get(article_url("2017", "9")))
+    assert "– Procedure following an irregularity</span></h1>" in html
+    # 1963 has only its Dutch titles: those are shown.
+    html = page(anon.get(reverse("laws:edition", args=["1963"])))
+    assert "Verzuim een strafkaart voor- of bij te spelen" in html
+    anon.post("/taal/", {"language": "nl", "next": "/"})
+    html = page(anon.get(article_url("2017", "9")))
+    assert "– Procedure na een onregelmatigheid</span></h1>" in html
