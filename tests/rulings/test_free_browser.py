@@ -61,8 +61,8 @@ def test_a_free_ruling_where_no_tree_fits(
     page.locator("#id_table").fill("3")
     page.get_by_role("button", name="Definitief opslaan").click()
 
-    page.wait_for_url(re.compile(r"/arbitrage/[0-9a-f-]{36}/$"))
-    expect(page.locator(".outcome-ruling")).to_have_text(DECISION)
+    page.wait_for_url(re.compile(r"/arbitrages/[0-9a-f-]{36}/$"))
+    expect(page.locator(".outcome-ruling")).to_contain_text(DECISION)
     expect(page.get_by_text("Betwiste claim of concessie").first).to_be_visible()
     ruling = Ruling.objects.get(tree_slug=free.FREE_SLUG)
     assert ruling.status == Status.FINAL
