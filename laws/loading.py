@@ -22,6 +22,7 @@ from laws.importer import Article as ParsedArticle
 from laws.importer import LawImportError, ParsedEdition, parse_bytes
 from laws.importer import Provision as ParsedProvision
 from laws.models import Article, ArticleSummary, CrossReference, Edition, Footnote, Provision
+from lib import yamltext
 
 LAWS_DIR = Path(__file__).resolve().parent
 SEEDS_DIR = LAWS_DIR / "seeds"
@@ -273,7 +274,7 @@ def _bootstrap_seed(seed: Seed, stdout: IO[str]) -> None:
 
 def _read_yaml(path: Path) -> Any:
     try:
-        return yaml.safe_load(path.read_text(encoding="utf-8"))
+        return yamltext.load(path.read_text(encoding="utf-8"))
     except yaml.YAMLError as error:
         raise LawImportError(f"{path.name}: not valid YAML ({error.__class__.__name__})") from None
 

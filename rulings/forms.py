@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+import functools
 from typing import Any, cast
 
 from crispy_forms.helper import FormHelper
@@ -10,6 +12,7 @@ from django import forms
 from django.forms.models import fields_for_model
 from django.utils.translation import gettext_lazy as _
 
+from lib.widgets import MemoNumberInput
 from rulings.models import Ruling
 from rulings.wizard import CONTEXT_FIELDS, REQUIRED_TO_SAVE
 
@@ -55,7 +58,10 @@ class StartForm(forms.Form):
             self.fields["club"].widget = forms.HiddenInput()
 
 
-def _context_fields() -> dict[str, forms.Field]:
+@functools.cache
+def _context_field_prototypes() -> dict[str, forms.Field]:
+    """The context fields, built once per process (``fields_for_model`` is slow enough to
+    show in every wizard step); forms get deep copies (``_context_fields``)."""
     fields = fields_for_model(Ruling, fields=CONTEXT_FIELDS)
     fields["played_on"].widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
     # A plain form does not run the model's validators: give the ranges to the form fields.
@@ -68,7 +74,11 @@ def _context_fields() -> dict[str, forms.Field]:
         ("contract_level", 1, 7),
     ):
         fields[name] = forms.IntegerField(
-            label=fields[name].label, required=False, min_value=low, max_value=high
+            label=fields[name].label,
+            required=False,
+            min_value=low,
+            max_value=high,
+            widget=MemoNumberInput,
         )
     fields["notes"].widget.attrs.update(rows=3)
     # The denomination includes no trump: "Kleur" alone made directors look for SA elsewhere.
@@ -76,6 +86,16 @@ def _context_fields() -> dict[str, forms.Field]:
     for name in ("offender_seat", "declarer_seat", "contract_strain"):
         fields[name].choices = [("", "–"), *fields[name].choices[1:]]
     return fields
+
+
+def _context_fields() -> dict[str, forms.Field]:
+    """Fresh copies of the context fields: a form may change a field (label, required)."""
+    return copy.deepcopy(_context_field_prototypes())
+
+
+def _table_fields() -> dict[str, forms.Field]:
+    prototypes = _context_field_prototypes()
+    return {name: copy.deepcopy(prototypes[name]) for name in TableForm.FIELDS}
 
 
 class TableForm(forms.Form):
@@ -86,8 +106,7 @@ class TableForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        every = _context_fields()
-        self.fields.update({name: every[name] for name in self.FIELDS})
+        self.fields.update(_table_fields())
         for field in self.fields.values():
             field.widget.attrs.update(inputmode="numeric", style="max-width: 7rem")
 

@@ -6,6 +6,7 @@ from collections import Counter
 from pathlib import Path
 from types import SimpleNamespace
 
+import hypothesis
 import pytest
 from django.db import connection
 from django.test import Client
@@ -30,6 +31,15 @@ ARTIFACTS = Path(__file__).resolve().parent.parent / "test-artifacts"
 # running both database suites beside Chromium.
 expect.set_options(timeout=20_000)
 PASSWORD = "gr00t-Slem-7NT"
+
+# Hypothesis: a moderate number of examples for ``make test`` ("dev"), a deeper run where time
+# allows (HYPOTHESIS_PROFILE=ci, e.g. in continuous integration). The hostile-input tests of
+# tests/security have their own count on top of this (tests/security/conftest.py).
+HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE", "dev")
+hypothesis.settings.register_profile("dev", max_examples=50)
+hypothesis.settings.register_profile("ci", max_examples=200)
+hypothesis.settings.load_profile(HYPOTHESIS_PROFILE)
+DEEP = HYPOTHESIS_PROFILE == "ci"
 
 
 @pytest.fixture(autouse=True)

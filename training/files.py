@@ -21,6 +21,7 @@ import yaml
 from django.db import transaction
 
 from laws import keys
+from lib import yamltext
 from training.models import CaseSource, Difficulty, TrainingCase
 from trees.loading import TREES_DIR, tree_file_paths
 from trees.parse import load_tree_file
@@ -150,7 +151,7 @@ def _text(data: dict[str, Any], name: str, fail: _Fail) -> dict[str, str]:
 def _case_mapping(text: str, fail: _Fail) -> dict[str, Any]:
     """The file's YAML: a mapping of known fields, with the required ones present."""
     try:
-        data = yaml.safe_load(text)
+        data = yamltext.load(text)
     except yaml.YAMLError as exc:
         raise fail(f"invalid YAML: {exc}".replace("\n", " ")) from exc
     if not isinstance(data, dict):

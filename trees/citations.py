@@ -11,6 +11,7 @@ citations of the current steps and the outcome.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -21,7 +22,14 @@ MAX_LENGTH = 400
 
 def article_number(key: str) -> str | None:
     """The article of a key (``27B1(a)`` → ``27``, ``Art. 52 a`` → ``52``); None if not a key."""
-    parsed = keys.try_parse(key) if isinstance(key, str) else None
+    return _article_number(key) if isinstance(key, str) else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _article_number(key: str) -> str | None:
+    # Every wizard answer asks this for each key cited along the ruling's path (make bench);
+    # a key always names the same article, so it is parsed once per process.
+    parsed = keys.try_parse(key)
     return parsed.number if parsed else None
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import yaml
 
 from laws import keys
+from lib import yamltext
 from trees.spec import (
     CHOOSERS,
     PHASES,
@@ -53,6 +54,15 @@ def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[
 
 
 _UniqueKeyLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping)
+
+
+class _FastUniqueKeyLoader(yamltext.FastSafeLoader):
+    """The same, on libyaml's parser (``lib.yamltext``)."""
+
+
+_FastUniqueKeyLoader.add_constructor(
+    yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping
+)
 
 _TREE_FIELDS = {
     "slug",
@@ -136,7 +146,7 @@ class _Parser:
 
     def tree(self, text: str) -> TreeSpec:
         try:
-            data = yaml.load(text, Loader=_UniqueKeyLoader)  # noqa: S506 - a SafeLoader subclass
+            data = yamltext.load(text, fast=_FastUniqueKeyLoader, exact=_UniqueKeyLoader)
         except yaml.YAMLError as exc:
             raise self.fail("", f"invalid YAML: {exc}".replace("\n", " ")) from exc
         data = self.mapping(data, "", "the file")

@@ -20,9 +20,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import template
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html, linebreaks
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from laws import keys
@@ -286,9 +288,35 @@ def edition_law(edition: str) -> _EditionLaw:
     return _EditionLaw(articles, children)
 
 
+# --------------------------------------------------------------------------------------------
+# The cards of a step, whole
+
+CARDS_TEMPLATE = "rulings/_law_cards.html"
+# Distinct (snapshot, node, language) kept; a full cache starts again.
+STEP_CARDS_SIZE = 4096
+_step_cards: dict[tuple[str, str, str], SafeString] = {}
+
+
+@register.simple_tag
+def step_law_cards(view: Any) -> SafeString:
+    """The law cards beside a wizard step (``rulings.steps.StepView``), rendered once per
+    process for each snapshot, node and language: they depend on nothing else (no user, no
+    ruling), and rendering them was a large part of every answer (``make bench``). Like the
+    structured cards they are made of, they are forgotten when law text is imported."""
+    key = (view.tree.digest, view.node_key, get_language() or "")
+    html = _step_cards.get(key)
+    if html is None:
+        html = mark_safe(render_to_string(CARDS_TEMPLATE, {"cards": nest_cards(view.law)}))
+        if len(_step_cards) >= STEP_CARDS_SIZE:
+            _step_cards.clear()
+        _step_cards[key] = html
+    return html
+
+
 def clear_cache(**kwargs: Any) -> int:
     """Forget the law read and the cards made from it (after a law text import, and between
     tests)."""
+    _step_cards.clear()
     _structured.cache_clear()
     edition_law.cache_clear()
     return 0

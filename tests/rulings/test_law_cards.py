@@ -124,3 +124,24 @@ def test_the_wizard_step_shows_one_nested_card_with_the_article_title(
     assert "Artikel 63A, 63A1 – Voldongen worden van een verzaking" in html
     assert html.count('class="card law-citation') == 1
     assert "in de volgende slag Een verzaking" not in html
+
+
+def test_a_steps_cards_are_rendered_once_per_node_and_language(shipped):
+    from django.utils import translation
+
+    from rulings.steps import draft_view
+    from rulings.templatetags import law_card_tags
+
+    view = draft_view(wizard.start("verzaking-2007"))
+    with translation.override("nl"):
+        dutch = law_card_tags.step_law_cards(view)
+    with translation.override("en"):
+        english = law_card_tags.step_law_cards(view)
+    assert "Artikel" in dutch
+    assert "Law " in english
+    assert "Artikel " not in english
+    assert len(law_card_tags._step_cards) == 2
+    with translation.override("nl"):
+        assert law_card_tags.step_law_cards(view) is dutch  # remembered, not rendered again
+    law_card_tags.clear_cache()  # a law import forgets them
+    assert law_card_tags._step_cards == {}

@@ -1,6 +1,7 @@
 """Finding a tree by the words directors use (trees/finder.py), and the start page's answer
 when the edition in use has no tree for them."""
 
+import functools
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,7 +26,9 @@ class Row:
     finder_en: str
 
 
-def shipped_2017() -> list[Row]:
+@functools.cache
+def shipped_2017() -> tuple[Row, ...]:
+    # Read once per process: about forty tests rank these rows and none changes them.
     rows = []
     for path in sorted(FILES.glob("*.yaml")):
         if path.name.endswith(".cases.yaml"):
@@ -43,7 +46,7 @@ def shipped_2017() -> list[Row]:
                     "\n".join(spec.finder.en),
                 )
             )
-    return rows
+    return tuple(rows)
 
 
 @pytest.mark.parametrize(
