@@ -101,3 +101,39 @@ def test_a_training_session_end_to_end(
     assert all(r.mode == Mode.TRAINING and r.training_session_id for r in practices)
     assert sorted(TrainingResult.objects.values_list("correct", flat=True)) == [False, True]
     trainee_context.close()
+
+
+SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "height": 768}}
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_joining_is_on_the_first_screen_and_the_session_form_groups_cases_by_tree(
+    size, browser, live_server, login, trainer_a
+):
+    bootstrap_laws(io.StringIO())
+    bootstrap_trees(io.StringIO())
+    load_cases()
+    viewport = SIZES[size]
+    context = browser.new_context(locale="nl-NL", viewport=viewport)
+    page = context.new_page()
+    login(page, trainer_a)
+    page.goto(f"{live_server.url}/oefenen/")
+
+    # "Meedoen met code" is what a trainee needs first: on the first screen, before scrolling.
+    join = page.get_by_role("heading", name="Meedoen met code")
+    expect(join).to_be_in_viewport()
+    box = join.bounding_box()
+    assert box
+    assert box["y"] + box["height"] <= viewport["height"]
+
+    # The new-session form: one group per tree, each case in its own tree's group.
+    page.get_by_role("link", name="Nieuwe sessie").click()
+    penalty_cards = page.locator('fieldset[data-tree="strafkaart"]')
+    insufficient = page.locator('fieldset[data-tree="onvoldoende-bod"]')
+    expect(penalty_cards.locator("legend")).to_contain_text("Strafkaart")
+    expect(penalty_cards.get_by_label(HEART)).to_be_visible()
+    expect(insufficient.get_by_label(STAYMAN)).to_be_attached()
+    expect(penalty_cards.get_by_label(STAYMAN)).to_have_count(0)
+    groups = page.locator("fieldset[data-tree]")
+    assert groups.count() == len(set(groups.evaluate_all("gs => gs.map(g => g.dataset.tree)")))
+    context.close()
