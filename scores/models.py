@@ -15,7 +15,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
-from rulings.models import Ruling
+from rulings.models import Ruling, Seat
 from scores import adjusted
 from scores import deal as pure
 
@@ -26,11 +26,8 @@ from scores import deal as pure
 TYPED_SOURCE = "typed"
 
 
-class DealSeat(models.TextChoices):
-    NORTH = "N", _("Noord")
-    EAST = "E", _("Oost")
-    SOUTH = "S", _("Zuid")
-    WEST = "W", _("West")
+# A deal's seats are a ruling's seats (the same codes and names).
+DealSeat = Seat
 
 
 class DealVulnerability(models.TextChoices):

@@ -11,7 +11,7 @@ of the node (``#node-<key>``); edges carry the choice label. One node can be hig
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from itertools import pairwise
@@ -155,7 +155,7 @@ def layout(tree: TreeSpec, language: str = "nl") -> Layout:
     edges = _edges(tree, layer_of, items, language)
     layer_count = max((item.layer for item in items.values()), default=0) + 1
     layers = _initial_order(tree, items, edges, layer_count)
-    up, down = _neighbours(items, edges)
+    up, down = neighbours(items, (edge.chain for edge in edges))
     reduce_crossings(layers, up, down)
     width = _place_x(layers, items, up, down)
     layer_top, layer_height, height = _place_y(layers, items)
@@ -230,17 +230,18 @@ def _initial_order(
     return layers
 
 
-def _neighbours(
-    items: dict[str, Item], edges: list[Edge]
+def neighbours(
+    keys: Iterable[str], chains: Iterable[Sequence[str]]
 ) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
-    """Per item, the items linked to it in the layer above and in the layer below."""
-    up: dict[str, list[str]] = {key: [] for key in items}
-    down: dict[str, list[str]] = {key: [] for key in items}
-    for edge in edges:
-        for a, b in pairwise(edge.chain):
-            down[a].append(b)
-            up[b].append(a)
-    return up, down
+    """Per key, the keys linked to it one layer before and one layer after, along each chain
+    of an edge and its waypoints (the screen diagram's layers run down, the print's across)."""
+    before: dict[str, list[str]] = {key: [] for key in keys}
+    after: dict[str, list[str]] = {key: [] for key in keys}
+    for chain in chains:
+        for a, b in pairwise(chain):
+            after[a].append(b)
+            before[b].append(a)
+    return before, after
 
 
 def reduce_crossings(

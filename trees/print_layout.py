@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import pairwise
 
-from trees.diagram import depth_layers, isotonic, reduce_crossings, shorten, wrap
+from trees.diagram import depth_layers, isotonic, neighbours, reduce_crossings, shorten, wrap
 from trees.spec import NodeSpec, TreeSpec
 
 FONT = 7.0  # pt at scale 1
@@ -193,7 +193,7 @@ def layout_with(
         _balance(tree, boxes, width * PAGE_HEIGHT / PAGE_WIDTH * balance)
     links = _links(tree, boxes)
     columns = _initial_order(tree, boxes, links, count)
-    before, after = _neighbours(boxes, links)
+    before, after = neighbours(boxes, (link.chain for link in links))
     reduce_crossings(columns, before, after)
     height = _place_y(columns, boxes, before, after)
     for box in boxes.values():
@@ -292,19 +292,6 @@ def _initial_order(
                     columns[boxes[waypoint].column].append(waypoint)
             todo.append(link.target)
     return columns
-
-
-def _neighbours(
-    boxes: dict[str, Box], links: list[Link]
-) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
-    """Per box, the boxes linked to it in the column before and in the column after."""
-    before: dict[str, list[str]] = {key: [] for key in boxes}
-    after: dict[str, list[str]] = {key: [] for key in boxes}
-    for link in links:
-        for a, b in pairwise(link.chain):
-            after[a].append(b)
-            before[b].append(a)
-    return before, after
 
 
 def _place_y(
