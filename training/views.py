@@ -35,6 +35,7 @@ from training import files, grading, practice
 from training.explore import explore_walk, split_path
 from training.forms import JoinForm, TrainingCaseForm, TrainingSessionForm
 from training.models import SessionParticipant, TrainingCase, TrainingResult, TrainingSession
+from training.tags import tag_name
 from trees.models import Tree, TreeSnapshot
 from trees.snapshot import get as snapshot_get
 
@@ -380,6 +381,7 @@ def attempt(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespo
         "explanation": prose(case.explanation),
         "law": grading.law_texts(ruling, case),
         "own": ruling.director_id == request.user.pk,
+        "tags": [tag_name(tag) for tag in case.tags],
     }
     return render(request, "rulings/training_attempt.html", context)
 

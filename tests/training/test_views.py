@@ -15,6 +15,7 @@ from tests.support import recorded
 from training.grading import grade
 from training.models import SessionParticipant, TrainingCase, TrainingResult, TrainingSession
 from training.practice import begin_practice
+from training.tags import english_names, tag_name
 
 RIGHT = ["nee", "nee", "nee", "nee", "vergelijkbaar"]
 WRONG = ["nee", "nee", "nee", "nee", "andere"]
@@ -610,7 +611,12 @@ def test_tags_that_give_away_the_answer_show_only_once_graded(
     client_director_a.post(f"/oefenen/pogingen/{ruling.uuid}/beoordelen/")
     graded = client_director_a.get(f"/oefenen/pogingen/{ruling.uuid}/").content.decode()
     assert "data-case-tags" in graded
-    assert tag in graded
+    dutch = tag_name(tag)
+    assert dutch in graded
+    client_director_a.post("/taal/", {"language": "en", "next": "/"})
+    english = client_director_a.get(f"/oefenen/pogingen/{ruling.uuid}/").content.decode()
+    assert english_names()[tag] in english
+    assert dutch not in english
 
 
 def test_joining_with_a_code_comes_first_on_the_training_page(cases, client_director_a):
