@@ -11,4 +11,6 @@ def memberships(request: HttpRequest) -> dict:
     return {
         "user_clubs": partial(clubs, request),
         "admin_clubs": partial(clubs, request, roles=[Role.ADMIN]),
+        # Directors (and admins) import a club's deals (scores.deal_views).
+        "director_clubs": partial(clubs, request, roles=[Role.DIRECTOR]),
     }

@@ -131,6 +131,23 @@ def test_ruling_page_without_deal_offers_to_type_it(client_director_a, club_a, d
     assert reverse("scores:ruling_deal", args=[ruling.uuid]) in page
 
 
+def test_only_directors_are_offered_the_hands_and_the_deals_page(
+    client_director_a, client_reviewer_a, club_a, director_a
+):
+    ruling = make_ruling(club_a, director_a, event="Avond", board=5)
+    record = reverse("archive:detail", args=[ruling.uuid])
+    typing, deals = (
+        reverse("scores:ruling_deal", args=[ruling.uuid]),
+        reverse("scores:deals", args=[club_a.slug]),
+    )
+    director_page = client_director_a.get(record).content.decode()
+    assert typing in director_page
+    assert f'href="{deals}" data-nav-deals' in director_page
+    reviewer_page = client_reviewer_a.get(record).content.decode()
+    assert typing not in reviewer_page
+    assert deals not in reviewer_page
+
+
 def test_typing_hands_stores_them_for_the_board(client_director_a, club_a, director_a):
     ruling = make_ruling(club_a, director_a, event="Avond", board=6)
     url = reverse("scores:ruling_deal", args=[ruling.uuid])
