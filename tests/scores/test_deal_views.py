@@ -239,3 +239,13 @@ def test_the_page_shows_how_many_results_each_board_has(client_director_a, club_
 
     plain = upload(client_director_a, GOOD, event="Zonder uitslagen").content.decode()
     assert 'data-board="5" title="avond.pbn">5</span>' in plain
+
+
+def test_the_command_says_how_many_results_each_board_brought(club_a, capsys):
+    call_command(
+        "import_pbn", "troefkaart", "Zomer", str(FIXTURE.parent / "deals-with-results.pbn")
+    )
+    out = capsys.readouterr().out
+    assert "board 1: added, 3 results" in out
+    assert "board 3: added, 4 results" in out
+    assert StoredDeal.objects.get(club=club_a, event="Zomer", board=2).results == [-100, 620]
