@@ -36,6 +36,14 @@ def _initial(ruling: Ruling) -> dict[str, object]:
     return {"offending_side": adjusted.side_of_seat(ruling.offender_seat) or ""}
 
 
+def _board_results(initial: dict[str, object], deal: deals.DealView | None) -> int:
+    """Prefill the other results from the PBN file when the director typed none; how many."""
+    if initial.get("field") or deal is None or not deal.stored.results:
+        return 0
+    initial["field"] = " ".join(str(score) for score in deal.stored.results)
+    return len(deal.stored.results)
+
+
 def _preview(form: forms.AdjustedScoreForm, ruling: Ruling, deal: deals.DealView | None) -> object:
     data = form.cleaned_data
     offending = data["offending_side"]
@@ -77,6 +85,7 @@ def record(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
     deal = deals.shown_deal_for(ruling)
     preview = None
     status = 200
+    from_file = 0  # the number of other results prefilled from the PBN file
     if request.method == "POST":
         form = forms.AdjustedScoreForm(request.POST)
         if form.is_valid() and "preview" in request.POST:
@@ -103,9 +112,9 @@ def record(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
         else:
             status = 400
     else:
-        form = forms.AdjustedScoreForm(
-            initial={**_initial(ruling), "sequence": ruling.audit_sequence}
-        )
+        initial = {**_initial(ruling), "sequence": ruling.audit_sequence}
+        from_file = _board_results(initial, deal)
+        form = forms.AdjustedScoreForm(initial=initial)
     context = {
         "ruling": ruling,
         "club": ruling.club,
@@ -113,6 +122,7 @@ def record(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
         "existing": existing,
         "preview": preview,
         "deal": deal,
+        "from_file": from_file,
         "vulnerability": deals.vulnerability_of(ruling, deal),
     }
     return render(request, "scores/record.html", context, status=status)

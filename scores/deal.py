@@ -208,6 +208,8 @@ class Deal:
     south: Hand
     west: Hand
     event: str = ""
+    # North-South scores of the board at the tables that played it (a PBN [ScoreTable]).
+    results: tuple[int, ...] = ()
 
     def hand(self, seat: Seat) -> Hand:
         return {

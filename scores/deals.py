@@ -2,7 +2,8 @@
 double-dummy analysis.
 
 An import writes all boards of a file or none (one transaction); a board already stored for
-that event is replaced, so importing a corrected file again updates it. A ruling finds its
+that event is replaced with its results, so importing a corrected file again updates it.
+Typing the hands of a board keeps the results imported for it. A ruling finds its
 board by event name and board number within its own club.
 """
 
@@ -93,7 +94,12 @@ def import_deals(
             d.board: d for d in StoredDeal.objects.select_for_update().filter(club=club, event=name)
         }
         for deal in deals:
-            values = {**_row_values(deal), "source": source[:200], "entered_by": user}
+            values = {
+                **_row_values(deal),
+                "results": list(deal.results),  # a file without them clears old ones
+                "source": source[:200],
+                "entered_by": user,
+            }
             row = existing.get(deal.board)
             if row is None:
                 StoredDeal.objects.create(club=club, event=name, board=deal.board, **values)
@@ -158,7 +164,7 @@ def events(club: Club) -> list[tuple[str, list[StoredDeal]]]:
     for row in (
         StoredDeal.objects.filter(club=club)
         .order_by("event", "board")
-        .only("event", "board", "source", "entered_at")
+        .only("event", "board", "source", "entered_at", "results")
     ):
         grouped.setdefault(row.event, []).append(row)
     return list(grouped.items())

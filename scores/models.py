@@ -62,6 +62,9 @@ class StoredDeal(models.Model):
         verbose_name=_("ingevoerd door"),
     )
     entered_at = models.DateTimeField(_("ingevoerd op"), auto_now=True)
+    # North-South scores of the board at the tables that played it, from the PBN file's
+    # [ScoreTable]; the adjusted-score form offers them as the other results.
+    results = models.JSONField(_("uitslagen (NZ)"), default=list, blank=True)
     analysis = models.JSONField(_("dubbel-dummy-analyse"), null=True, blank=True)
     analysis_digest = models.CharField(max_length=64, blank=True)
 

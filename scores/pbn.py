@@ -6,6 +6,8 @@ What is read, per game (games are separated by an empty line):
   (also ``Love``/``-`` and ``Both``), ``[Deal "N:AKQ2.J93.T82.K54 ..."]`` (first letter: the
   seat of the first hand, then clockwise);
 * a value ``"#"`` repeats the value of the previous game (PBN's inheritance);
+* ``[ScoreTable "..."]`` and its rows: the other results of the board as North-South scores
+  (``Deal.results``, read by :mod:`scores.score_table`; a board without one has none);
 * every other tag and its section data (``[Auction]``, ``[Play]``, tables ...) is skipped, as
   are ``{...}`` comments (also over several lines), ``;`` comments to the end of the line and
   ``%`` lines.
@@ -16,14 +18,15 @@ Tolerated: a BOM, CRLF or CR line ends, UTF-8, UTF-16 with BOM, Windows-1252/lat
 
 Refused with :class:`PbnError` naming the line: an unreadable tag, a bad board number, dealer or
 vulnerability, a deal with a missing, doubled or unknown card, an unknown hand (``-``), the same
-board twice with different cards, an unclosed comment, a file that is not text or has no deal.
+board twice with different cards, an unclosed comment, a file that is not text or has no deal,
+a score table row that cannot be read.
 Nothing is returned unless the whole file is good, so an import is all or nothing.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from scores.deal import (
@@ -38,6 +41,7 @@ from scores.deal import (
     make_deal,
     parse_hand,
 )
+from scores.score_table import ScoreTableError, read_score_table
 
 __all__ = ["MAX_BYTES", "PbnError", "decode_pbn", "parse_pbn", "read_pbn", "read_pbn_bytes"]
 
@@ -82,6 +86,7 @@ def decode_pbn(data: bytes) -> str:
 class _Game:
     tags: dict[str, tuple[str, int]] = field(default_factory=dict)
     first_line: int = 0
+    score_rows: list[tuple[int, str]] = field(default_factory=list)  # (line, text)
 
     @property
     def empty(self) -> bool:
@@ -89,7 +94,9 @@ class _Game:
 
 
 def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)
+    """PBN escapes only a quote and a backslash; other backslashes are text (the column
+    formats of a table, ``Score_NS\\6R``)."""
+    return re.sub(r'\\(["\\])', r"\1", value)
 
 
 @dataclass
@@ -99,10 +106,12 @@ class _Scanner:
     games: list[_Game] = field(default_factory=list)
     game: _Game = field(default_factory=_Game)
     comment_from: int | None = None  # the line of a ``{`` not yet closed
+    in_score_table: bool = False  # lines of section data are rows of the [ScoreTable]
 
     def next_game(self) -> None:
         self.games.append(self.game)
         self.game = _Game()
+        self.in_score_table = False
 
     def line(self, number: int, line: str) -> None:
         position = 0
@@ -116,6 +125,9 @@ class _Scanner:
         elif not line.strip():
             if not self.game.empty:
                 self.next_game()
+            return
+        elif self.in_score_table and line.lstrip()[:1] not in ("[", "{", ";"):
+            self.game.score_rows.append((number, line))
             return
         self.content(number, line, position)
 
@@ -152,6 +164,7 @@ class _Scanner:
         if self.game.empty:
             self.game.first_line = number
         self.game.tags[name] = (value, number)
+        self.in_score_table = name == "ScoreTable"
         return found.end()
 
 
@@ -239,9 +252,21 @@ def _build(game: _Game) -> Deal | None:
     hands = _read_deal_value(deal_value, deal_line)
     event = tags["Event"][0].strip() if "Event" in tags else ""
     try:
-        return make_deal(board, dealer, vulnerability, hands, event=event)
+        deal = make_deal(board, dealer, vulnerability, hands, event=event)
     except DealError as error:
         raise PbnError(deal_line, f"spel {board}: {error}") from None
+    return replace(deal, results=_results(game, board, vulnerability))
+
+
+def _results(game: _Game, board: int, vulnerability: Vulnerability) -> tuple[int, ...]:
+    """The North-South scores in the game's score table; none without a table."""
+    if "ScoreTable" not in game.tags:
+        return ()
+    value, line = game.tags["ScoreTable"]
+    try:
+        return read_score_table(value, line, game.score_rows, vulnerability)
+    except ScoreTableError as error:
+        raise PbnError(error.line, f"spel {board}, uitslagen: {error.problem}") from None
 
 
 def parse_pbn(text: str) -> list[Deal]:
@@ -265,6 +290,11 @@ def parse_pbn(text: str) -> list[Deal]:
                     line,
                     f"spel {deal.board} staat er al (regel {earlier_line}) met andere kaarten.",
                 )
+            if deal.results and not earlier.results:
+                # The same board again, now with its results (a header game, then the table).
+                kept = replace(earlier, results=deal.results)
+                deals[deals.index(earlier)] = kept
+                seen[deal.board] = (kept, earlier_line)
             continue
         seen[deal.board] = (deal, line)
         deals.append(deal)

@@ -3,11 +3,17 @@ panel on the ruling pages, stale forms, and who may do what."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
 from rulings import audit
 from rulings.models import AuditEvent
+from scores import deals
+from scores.double_dummy import DoubleDummy
 from scores.models import AdjustedScore
+from scores.pbn import read_pbn
 from tests.support.rulings import make_ruling
 
 
@@ -15,6 +21,9 @@ from tests.support.rulings import make_ruling
 def straf(club_a, director_a):
     """A final ruling at ``straf`` (its outcome allows an adjusted score), board 7: all vul."""
     return make_ruling(club_a, director_a, ("ja", "nee"), board=7)
+
+
+DATA = Path(__file__).resolve().parent.parent / "data"
 
 
 def url(ruling) -> str:
@@ -159,3 +168,42 @@ def test_other_clubs_and_trainers(client_director_b, client_trainer_a, straf):
     assert client_director_b.post(url(straf), weighted(straf)).status_code == 404
     assert client_trainer_a.get(url(straf)).status_code == 403
     assert not AdjustedScore.objects.exists()
+
+
+@pytest.fixture
+def board_results(club_a, monkeypatch):
+    """Board 7 of the ruling's event imported with four results at the other tables."""
+    monkeypatch.setattr(
+        deals.double_dummy,
+        "analyse",
+        lambda deal: DoubleDummy(tricks=((7,) * 5,) * 4, par_score=0, par_contracts=()),
+    )
+    (first, *_rest) = read_pbn(DATA / "deals-with-results.pbn")
+    deal = replace(first, board=7, results=(620, 650, -100, 170))
+    deals.import_deals(club_a, "Dinsdagavond", [deal], "dinsdag.pbn")
+
+
+def test_the_field_is_prefilled_from_the_pbn_file(client_director_a, straf, board_results):
+    page = client_director_a.get(url(straf)).content.decode()
+    assert 'name="field" value="620 650 -100 170"' in page
+    assert "4 uitslagen ingevuld uit het PBN-bestand." in page
+
+    # The director removes the table's own result (650) and records the score.
+    response = client_director_a.post(url(straf), weighted(straf, field="620 -100 170"))
+    assert response.status_code == 302
+    assert AdjustedScore.objects.get(ruling=straf).field == [620, -100, 170]
+
+
+def test_typed_results_are_not_replaced_by_the_file(
+    client_reviewer_a, client_director_a, straf, board_results
+):
+    client_director_a.post(url(straf), weighted(straf, field="420 450"))
+    page = client_reviewer_a.get(url(straf)).content.decode()
+    assert 'name="field" value="420 450"' in page
+    assert "ingevuld uit het PBN-bestand" not in page
+
+
+def test_without_a_deal_the_field_stays_empty(client_director_a, straf):
+    page = client_director_a.get(url(straf)).content.decode()
+    assert 'name="field" value=' not in page
+    assert "ingevuld uit het PBN-bestand" not in page

@@ -242,3 +242,27 @@ def test_an_import_racing_another_is_refused_politely(client_director_a, club_a,
     assert response.status_code == 200
     assert "tegelijk elders ingelezen" in response.content.decode()
     assert not StoredDeal.objects.exists()
+
+
+def test_the_page_shows_how_many_results_each_board_has(client_director_a, club_a):
+    data = (FIXTURE.parent / "deals-with-results.pbn").read_bytes()
+    response = upload(client_director_a, data, event="Zomerdrive")
+    assert "3 spellen ingelezen voor Zomerdrive." in response.content.decode()
+    page = response.content.decode()
+    assert 'data-board="1" title="avond.pbn">1 <small class="text-body-secondary">(3' in page
+    assert 'data-board="2" title="avond.pbn">2 <small class="text-body-secondary">(2' in page
+    assert 'data-board="3" title="avond.pbn">3 <small class="text-body-secondary">(4' in page
+    assert '4<span class="visually-hidden"> uitslagen</span>' in page
+
+    plain = upload(client_director_a, GOOD, event="Zonder uitslagen").content.decode()
+    assert 'data-board="5" title="avond.pbn">5</span>' in plain
+
+
+def test_the_command_says_how_many_results_each_board_brought(club_a, capsys):
+    call_command(
+        "import_pbn", "troefkaart", "Zomer", str(FIXTURE.parent / "deals-with-results.pbn")
+    )
+    out = capsys.readouterr().out
+    assert "board 1: added, 3 results" in out
+    assert "board 3: added, 4 results" in out
+    assert StoredDeal.objects.get(club=club_a, event="Zomer", board=2).results == [-100, 620]

@@ -1,6 +1,7 @@
 """Stored deals: import (all or nothing, re-import replaces), typed hands, a ruling's board,
 and the double-dummy analysis computed once per deal."""
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -167,3 +168,33 @@ def test_real_solver_result_is_cached_on_the_row(club_a, director_a):
     stored = StoredDeal.objects.get(pk=row.pk)
     assert stored.analysis_digest == stored.digest
     assert DoubleDummy.from_dict(stored.analysis) == result
+
+
+RESULTS_FIXTURE = FIXTURE.parent / "deals-with-results.pbn"
+
+
+def test_import_stores_the_boards_results_and_reimport_replaces_them(club_a, director_a):
+    deals = read_pbn(RESULTS_FIXTURE)
+    store.import_deals(club_a, "Zomerdrive", deals, "zomer.pbn", director_a)
+    stored = {row.board: row.results for row in StoredDeal.objects.filter(club=club_a)}
+    assert stored == {1: [-120, 110, 50], 2: [-100, 620], 3: [500, 430, 0, -110]}
+
+    # The same event again from a file whose board 1 has other results and board 2 none.
+    corrected = [
+        replace(deals[0], results=(-120, 110)),
+        replace(deals[1], results=()),
+    ]
+    summary = store.import_deals(club_a, "Zomerdrive", corrected, "zomer-2.pbn")
+    assert summary.replaced == [1, 2]
+    stored = {row.board: row.results for row in StoredDeal.objects.filter(club=club_a)}
+    assert stored == {1: [-120, 110], 2: [], 3: [500, 430, 0, -110]}
+
+
+def test_typing_the_hands_keeps_the_imported_results(club_a, director_a):
+    (first, *_rest) = read_pbn(RESULTS_FIXTURE)
+    store.import_deals(club_a, "Zomerdrive", [first], "zomer.pbn")
+    typed = store.typed_deal(1, HANDS, event="Zomerdrive")
+    row = store.store_typed(club_a, typed, director_a)
+    row.refresh_from_db()
+    assert row.cards == typed.pbn
+    assert row.results == [-120, 110, 50]

@@ -49,7 +49,8 @@ class Command(BaseCommand):
 
         def progress(deal: Deal, replaced: bool) -> None:
             verb = "replaced" if replaced else "added"
-            self.stdout.write(f"board {deal.board}: {verb}")
+            results = f", {len(deal.results)} results" if deal.results else ""
+            self.stdout.write(f"board {deal.board}: {verb}{results}")
 
         summary = store.import_deals(club, event, deals, path.name, progress=progress)
         if options["analyse"]:
