@@ -5,7 +5,8 @@ columns, separated by ``;``, each with an optional width and alignment after a b
 (``Score_NS\\6R``) and an optional sort sign before it (``+Score_NS``); the rows follow on the
 next lines, values separated by spaces, a value with spaces in double quotes, ``-`` for empty.
 
-The North-South score of a row is, in this order: ``Score_NS``; minus ``Score_EW``; or computed
+The North-South score of a row is, in this order: ``Score_NS``; minus ``Score_EW``; ``Score``
+with its side (``"NS 420"``, ``"EW 100"``; an artificial ``A+`` or ``60%`` is left out); or computed
 from ``Contract`` (or ``Contract_NS``), ``Declarer`` and ``Result`` (tricks taken, or ``=``,
 ``+1``, ``-2``) at the board's vulnerability. A row without any of these (every value ``-``)
 is a table that did not play the board and is left out. Anything else that cannot be read is a
@@ -30,6 +31,8 @@ _TOKEN = re.compile(r'"(?P<quoted>(?:[^"\\]|\\.)*)"|(?P<plain>[^\s"]+)')
 _EMPTY = "-"
 _CONTRACT_COLUMNS = ("contract", "contract_ns")
 _PASSED = frozenset({"PASS", "PAS", "AP", "ALL PASS"})
+_SIDE_SCORE = re.compile(r"^(?P<side>NS|EW)\s+(?P<score>[-−]?\d+)$", re.IGNORECASE)
+_ARTIFICIAL = re.compile(r"^(A[+=-]?|\d+(\.\d+)?\s*%)$", re.IGNORECASE)
 
 
 class ScoreTableError(ValueError):
@@ -48,6 +51,7 @@ class _Columns:
     count: int
     score_ns: int | None
     score_ew: int | None
+    score: int | None  # "NS 420" / "EW 100": the score with the side it counts for
     contract: int | None
     declarer: int | None
     result: int | None
@@ -73,14 +77,17 @@ def _columns(value: str, line: int) -> _Columns:
         count=len(names),
         score_ns=position("score_ns"),
         score_ew=position("score_ew"),
+        score=position("score"),
         contract=position(*_CONTRACT_COLUMNS),
         declarer=position("declarer"),
         result=position("result"),
     )
-    if columns.score_ns is None and columns.score_ew is None and columns.contract is None:
+    if all(
+        at is None for at in (columns.score_ns, columns.score_ew, columns.score, columns.contract)
+    ):
         raise ScoreTableError(
             line,
-            "[ScoreTable] heeft geen kolom Score_NS, Score_EW of Contract; uit deze "
+            "[ScoreTable] heeft geen kolom Score_NS, Score_EW, Score of Contract; uit deze "
             "tabel is geen uitslag te lezen.",
         )
     return columns
@@ -107,6 +114,20 @@ def _score(text: str, line: int, column: str) -> int:
     if score % 10 or abs(score) > MAX_SCORE:
         raise ScoreTableError(line, f"{column} '{text}' kan geen bridgescore zijn.")
     return score
+
+
+def _side_score(text: str, line: int) -> int | None:
+    """A ``Score`` value as North-South's: ``NS 420`` or ``EW -100``; None for an artificial
+    score (``A+``, ``60%``), which no other table's matchpoints are compared with."""
+    if _ARTIFICIAL.match(text):
+        return None
+    found = _SIDE_SCORE.match(text)
+    if found is None:
+        raise ScoreTableError(
+            line, f"Score '{text}' noemt geen kant en score (bijvoorbeeld \"NS 420\")."
+        )
+    score = _score(found.group("score"), line, "Score")
+    return score if found.group("side").upper() == "NS" else -score
 
 
 def _get(values: Sequence[str], index: int | None) -> str:
@@ -154,6 +175,9 @@ def _row_score(
     score_ew = _get(values, columns.score_ew)
     if score_ew:
         return -_score(score_ew, line, "Score_EW")
+    score = _get(values, columns.score)
+    if score:
+        return _side_score(score, line)
     if _get(values, columns.contract):
         return _computed(values, columns, vulnerability, line)
     return None

@@ -64,6 +64,15 @@ def test_score_ew_only_is_turned_to_north_south():
     assert results(r"Table\2R;Score_EW\6R", "1 -420", "2 50", "3 +100") == (420, -50, -100)
 
 
+def test_a_score_with_its_side_and_artificial_scores():
+    rows = ('1 "NS 420"', '2 "EW 100"', '3 "ew -50"', "4 A+", "5 60%")
+    # An artificial score is no result to compare with: left out like a table that did not play.
+    assert results(r"Table\2R;Score\6R", *rows) == (420, -100, 50)
+    error = refused(board(r"Table\2R;Score\6R", "1 420"))
+    assert error.line == 7
+    assert "NS 420" in str(error)
+
+
 def test_score_ns_wins_over_the_contract():
     # A scoring program's corrected score stands even where the contract would say otherwise.
     assert results(r"Contract\4L;Declarer\1R;Result\2R;Score_NS\6R", "4S N 10 300") == (300,)
