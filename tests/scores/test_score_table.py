@@ -117,7 +117,7 @@ def test_a_row_that_cannot_be_read_refuses_the_file_naming_its_line(table, row, 
 def test_a_table_without_score_or_contract_columns_names_its_tag_line():
     error = refused(board(r"PairId_NS\2R;PairId_EW\2R", "1 2"))
     assert error.line == 6
-    assert "Score_NS, Score_EW of Contract" in str(error)
+    assert "Score_NS, Score_EW, Score of Contract" in str(error)
 
 
 def test_the_error_in_the_fixture_names_the_line_in_the_file():
