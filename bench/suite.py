@@ -15,7 +15,8 @@ small-data and large-data figures come from the same database.
 12. cold start (8)
 
 ``BENCH_ONLY=search`` builds the same data (1, 3, 4, 6, 7) and measures only the archive's
-free-text search (9); its rows replace those of the last full run in ``BENCHMARKS.md``.
+free-text search (9); ``BENCH_ONLY=step`` measures only the wizard steps (5, 8). Their rows
+replace those of the last full run in ``BENCHMARKS.md``.
 """
 
 # ruff: noqa: S311, S603
@@ -82,7 +83,7 @@ S7 = "7. Browser (headless Chromium)"
 S8 = "8. Cold start"
 S0 = "0. Data"
 # The selections of BENCH_ONLY ("" runs everything).
-ONLY = ("", "search")
+ONLY = ("", "search", "step")
 # A word in most rulings' texts: the search whose matches are too many to count.
 COMMON_WORD = "de"
 
@@ -139,7 +140,7 @@ class Benchmark:
         self.load_trees()
 
         self.steps_at = {}
-        if full:
+        if full or self.only == "step":
             log("wizard steps with no stored rulings")
             self.steps_at[0] = {n: self.wizard_steps(tree) for n, tree in self.trees.items()}
 
@@ -186,6 +187,11 @@ class Benchmark:
             n: self.wizard_steps(tree) for n, tree in self.trees.items()
         }
         self.step_figures()
+        if self.only == "step":
+            self.moment("end")
+            self.report.figures = [f for f in self.report.figures if f.section == S1]
+            self.report.meta = self.meta(time.perf_counter() - started)
+            return self.report
 
         self.law_queries(self.large_queries)
         self.ruling_queries(self.large_queries)

@@ -83,7 +83,16 @@ def get_for_user(
     **lookup: object,
 ) -> M:
     """Fetch one object of ``queryset`` whose ``club_field`` is one of the user's clubs."""
-    club_ids = {m.club_id for m in memberships(request)}
+    cached = _memberships.get(request)
+    club_ids: object
+    if cached is not None:
+        club_ids = {m.club_id for m in cached}
+    elif request.user.is_authenticated:
+        # The user's clubs as a subquery: one query instead of two when nothing else in the
+        # request needs the memberships (a wizard step, make bench).
+        club_ids = Membership.objects.filter(user=request.user).values("club_id")
+    else:
+        club_ids = ()
     try:
         obj = queryset.get(**{f"{club_field}__in": club_ids}, **lookup)
     except (ObjectDoesNotExist, ValidationError, ValueError, TypeError):

@@ -7,15 +7,19 @@ The transitions that change a ruling are in :mod:`rulings.wizard`.
 
 from __future__ import annotations
 
+import uuid as uuid_lib
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
+
+from django.urls import reverse
 
 from clubs.models import User
 from lib.text import unique_citations
 from rulings.errors import WizardError
 from rulings.models import Mode, Ruling, Status
 from trees import progress, snapshot
+from trees.snapshot import pick
 from trees.spec import CitedLaw, NodeSpec, Snapshot, Text
 
 __all__ = [
@@ -39,6 +43,11 @@ class PathEntry:
     question: Text
     answer: Text
     choice_key: str
+    # What the path above a step shows, made here rather than in the template (make bench):
+    # the link to the step and both texts in the active language.
+    url: str = ""
+    question_label: str = ""
+    answer_label: str = ""
 
 
 @dataclass(frozen=True)
@@ -106,17 +115,26 @@ def law_cards(citations: Iterable[CitedLaw]) -> list[dict[str, Any]]:
     return unique_citations(citation.to_json() for citation in citations)
 
 
-def _path_entries(tree: Snapshot, path: list[list[str]]) -> list[PathEntry]:
+def _path_entries(
+    tree: Snapshot, path: list[list[str]], ruling: uuid_lib.UUID | None = None
+) -> list[PathEntry]:
+    """The answered steps; with the ``ruling``'s uuid, each with its link and its texts in
+    the active language."""
     entries = []
     for number, (node_key, choice_key) in enumerate(path, start=1):
         choice = tree.choice(node_key, choice_key)
+        question = tree.node(node_key).text if tree.has_node(node_key) else Text("", "")
+        answer = choice.label if choice else Text(choice_key, choice_key)
         entries.append(
             PathEntry(
                 number=number,
                 node_key=node_key,
-                question=tree.node(node_key).text if tree.has_node(node_key) else Text("", ""),
-                answer=choice.label if choice else Text(choice_key, choice_key),
+                question=question,
+                answer=answer,
                 choice_key=choice_key,
+                url=reverse("wizard:step", args=[ruling, number]) if ruling else "",
+                question_label=pick(question),
+                answer_label=pick(answer),
             )
         )
     return entries
@@ -138,7 +156,7 @@ def step_view(ruling: Ruling, number: int | None = None) -> StepView:
     number = current if number is None else min(number, current)
     if number < 1:
         raise ValueError(number)
-    entries = _path_entries(tree, path)
+    entries = _path_entries(tree, path, ruling.uuid)
     if number < current:
         node_key, selected = path[number - 1]
         revisit, earlier = True, False
@@ -165,7 +183,7 @@ def step_view(ruling: Ruling, number: int | None = None) -> StepView:
 def answered_path(ruling: Ruling) -> list[PathEntry]:
     """The questions and answers of the ruling's current path (what "Controleer uw
     antwoorden" lists before the final save)."""
-    return _path_entries(tree_of(ruling), ruling.path)
+    return _path_entries(tree_of(ruling), ruling.path, ruling.uuid)
 
 
 def step_progress(view: StepView) -> progress.Progress | None:

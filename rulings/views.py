@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -216,13 +216,16 @@ def _draft_defaults(request: HttpRequest) -> dict[str, Any]:
 @never_cache
 def draft(request: AuthenticatedHttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
     """The first question of a ruling that starts with its first answer."""
-    if Ruling.objects.filter(uuid=uuid).exists():
-        ruling = _ruling_to_direct(request, uuid)
-        if request.method == "POST":
-            return _answer_existing(request, ruling)
-        return redirect(state_url(ruling, 1))
     if request.method == "POST":
-        return _begin(request, slug, uuid)
+        try:
+            return _begin(request, slug, uuid)
+        except (Http404, PermissionDenied):
+            started = _if_started(request, uuid)
+            if started is None:
+                raise
+            return started
+    if Ruling.objects.filter(uuid=uuid).exists():
+        return redirect(state_url(_ruling_to_direct(request, uuid), 1))
     try:
         tree = wizard.start(slug)
     except WizardError:
@@ -234,9 +237,21 @@ def draft(request: AuthenticatedHttpRequest, slug: str, uuid: uuid_lib.UUID) -> 
     return _render_step(request, draft_view(tree), None, **context)
 
 
+def _if_started(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse | None:
+    """A refused first answer for a ruling that exists already (a resubmitted form, the back
+    button) is an answer to that ruling. Asked only on refusal: the usual first answer creates
+    the ruling without reading first (make bench), and a taken uuid fails its insert."""
+    if Ruling.objects.filter(uuid=uuid).exists():
+        return _answer_existing(request, _ruling_to_direct(request, uuid))
+    return None
+
+
 def _begin(request: AuthenticatedHttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
     form = DraftAnswerForm(request.POST)
     if not form.is_valid():
+        started = _if_started(request, uuid)
+        if started is not None:
+            return started
         messages.warning(request, _("Dit formulier was onvolledig. Er is niets opgeslagen."))
         return redirect("wizard:draft", slug, uuid)
     data = form.cleaned_data
@@ -253,16 +268,22 @@ def _begin(request: AuthenticatedHttpRequest, slug: str, uuid: uuid_lib.UUID) ->
             raise PermissionDenied
         club = directing[0]
     try:
-        result = wizard.begin(
-            uuid=uuid,
-            club=club,
-            director=request.user,
-            tree=tree,
-            node_key=data["node"],
-            choice_key=data["choice"],
-            played_on=data["played_on"],
-        )
+        # Its own atomic block: a taken uuid rolls back only this (a savepoint when the
+        # request already runs in a transaction).
+        with transaction.atomic():
+            result = wizard.begin(
+                uuid=uuid,
+                club=club,
+                director=request.user,
+                tree=tree,
+                node_key=data["node"],
+                choice_key=data["choice"],
+                played_on=data["played_on"],
+            )
     except WizardError as error:
+        started = _if_started(request, uuid)
+        if started is not None:
+            return started
         view = draft_view(tree)
         if not htmx.is_partial(request):
             messages.warning(request, error.message)
@@ -274,8 +295,8 @@ def _begin(request: AuthenticatedHttpRequest, slug: str, uuid: uuid_lib.UUID) ->
         }
         return _render_step(request, view, None, error.message, **context)
     except IntegrityError:
-        # Two first answers for the same new ruling at once (a double click): the other one
-        # created it; treat this one as an answer to that ruling.
+        # The ruling exists: this form was submitted before, or two first answers came at once
+        # (a double click) and the other one created it; treat this one as an answer to it.
         return _answer_existing(request, _ruling_to_direct(request, uuid))
     return _show(request, result.ruling, result.number)
 
