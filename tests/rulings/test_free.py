@@ -14,6 +14,7 @@ from rulings.errors import WizardError
 from rulings.free_forms import FreeForm, with_law
 from rulings.models import Ruling, Status
 from tests.support import recorded
+from tests.support.rulings import begin_proef
 from transfer import shapes
 from trees import citations
 
@@ -144,16 +145,7 @@ def test_the_same_id_twice_is_refused(club_a, director_a, edition):
 
 
 def test_record_refuses_a_tree_ruling(proef_tree, club_a, director_a, edition):
-    from rulings import wizard
-
-    tree_ruling = wizard.begin(
-        uuid=uuid.uuid4(),
-        club=club_a,
-        director=director_a,
-        tree=wizard.start("proef"),
-        node_key="onbedoeld",
-        choice_key="nee",
-    ).ruling
+    tree_ruling = begin_proef(club_a, director_a)
     with pytest.raises(WizardError):
         free.record(tree_ruling, CLAIM, BOARD, director_a, revision=1, final=False)
 

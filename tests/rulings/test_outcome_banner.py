@@ -1,7 +1,6 @@
 """The "consider an adjusted score" banner: only where the outcome allows an adjustment, and
 naming the sides from the ruling's offender seat (never a fixed seat)."""
 
-import uuid
 from types import SimpleNamespace
 
 import pytest
@@ -12,6 +11,7 @@ from django.utils import translation
 from rulings import wizard
 from rulings.models import Ruling
 from rulings.templatetags.wizard_tags import offending_sides
+from tests.support.rulings import begin_proef
 
 
 def outcome(adjusted_score: bool, unauthorised_information: bool = False) -> dict:
@@ -97,14 +97,7 @@ def test_without_a_seat_the_banner_names_no_side():
 
 @pytest.fixture
 def ruling(proef_tree, club_a, director_a):
-    return wizard.begin(
-        uuid=uuid.uuid4(),
-        club=club_a,
-        director=director_a,
-        tree=wizard.start("proef"),
-        node_key="onbedoeld",
-        choice_key="nee",
-    ).ruling
+    return begin_proef(club_a, director_a)
 
 
 def test_the_ruling_page_names_the_side_entered_as_offender(client_director_a, ruling, director_a):

@@ -11,6 +11,7 @@ from django.urls import reverse
 from rulings import wizard
 from rulings.models import Ruling, Status
 from tests.rulings.test_views import HTMX, at_outcome, ruling_url
+from tests.support.rulings import begin_proef
 from trees.loading import TREES_DIR
 from trees.parse import load_tree_file
 from trees.progress import remaining_questions
@@ -19,14 +20,7 @@ from trees.validate import paths
 
 @pytest.fixture
 def ruling(proef_tree, club_a, director_a):
-    return wizard.begin(
-        uuid=uuid.uuid4(),
-        club=club_a,
-        director=director_a,
-        tree=wizard.start("proef"),
-        node_key="onbedoeld",
-        choice_key="nee",
-    ).ruling
+    return begin_proef(club_a, director_a)
 
 
 def _longest_from(tree, node_key):

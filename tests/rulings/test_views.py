@@ -17,20 +17,14 @@ from rulings.models import AuditEvent, Ruling, Status, Step
 from rulings.templatetags import law_card_tags
 from tests.conftest import logged_in, make_user
 from tests.support.factories import make_edition, make_long_tree, make_tree
+from tests.support.rulings import begin_proef
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture
 def ruling(proef_tree, club_a, director_a):
-    return wizard.begin(
-        uuid=uuid.uuid4(),
-        club=club_a,
-        director=director_a,
-        tree=wizard.start("proef"),
-        node_key="onbedoeld",
-        choice_key="nee",
-    ).ruling
+    return begin_proef(club_a, director_a)
 
 
 def answer(client, ruling, node, step, choice, revision=None, **headers):

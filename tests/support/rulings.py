@@ -82,3 +82,15 @@ def make_ruling(
         wizard.save(ruling, director, context, at=clock)
     ruling.refresh_from_db()
     return ruling
+
+
+def begin_proef(club: Club, director: User) -> Ruling:
+    """An open ruling on the ``proef`` tree (tests' ``proef_tree``), its first answer given."""
+    return wizard.begin(
+        uuid=uuid.uuid4(),
+        club=club,
+        director=director,
+        tree=wizard.start("proef"),
+        node_key="onbedoeld",
+        choice_key="nee",
+    ).ruling
