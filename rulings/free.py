@@ -36,7 +36,7 @@ from laws.models import Article, Edition, Provision
 from rulings import audit
 from rulings.audit import Action
 from rulings.errors import WizardError
-from rulings.models import AuditEvent, Mode, Ruling, Status
+from rulings.models import FREE_SLUG, AuditEvent, Mode, Ruling, Status
 
 # The wizard's transition helpers: one compare-and-swap and one set of state rules for both
 # kinds of ruling (wizard.py is at its size limit, so they stay there, used from here).
@@ -52,7 +52,6 @@ from trees import citations
 from trees.loading import EditionIndex
 from trees.snapshot import cite
 
-FREE_SLUG = "vrij"
 TITLE = {"nl": "Vrije arbitrage", "en": "Free ruling"}
 
 
@@ -74,10 +73,6 @@ class Content:
     @property
     def empty(self) -> bool:
         return not (self.laws or self.decision or self.announcement)
-
-
-def is_free(ruling: Ruling) -> bool:
-    return ruling.tree_slug == FREE_SLUG
 
 
 def current_edition() -> Edition | None:
@@ -263,7 +258,7 @@ def record(
 
     def plan(ruling: Ruling, at: datetime) -> Plan | None:
         _refuse_closed(ruling)
-        if not is_free(ruling):
+        if not ruling.is_free:
             raise WizardError(WizardError.NO_TREE, str(ruling.uuid))
         rewritten = content != content_of(ruling)
         changes = _context_changes(ruling, context)

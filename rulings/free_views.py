@@ -9,6 +9,7 @@ with htmx the suggestions appear while typing, without JS after pressing "Zoeken
 from __future__ import annotations
 
 import uuid as uuid_lib
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
@@ -65,29 +66,36 @@ def _club_for(request: AuthenticatedHttpRequest, slug: str) -> Club:
     return club
 
 
+@dataclass(frozen=True)
+class Draft:
+    """The free ruling a request is about: its uuid, the ruling once it exists, its edition and
+    club."""
+
+    uuid: uuid_lib.UUID
+    ruling: Ruling | None
+    edition: Edition
+    club: Club
+
+
 def _page(
     request: AuthenticatedHttpRequest,
-    *,
-    uuid: uuid_lib.UUID,
-    ruling: Ruling | None,
-    edition: Edition,
-    club: Club,
+    draft: Draft,
     form: FreeForm,
     context_form: ContextForm,
     search: str,
     status: int = 200,
 ) -> HttpResponse:
     context = {
-        "uuid": uuid,
-        "ruling": ruling,
-        "edition": edition,
-        "club": club,
+        "uuid": draft.uuid,
+        "ruling": draft.ruling,
+        "edition": draft.edition,
+        "club": draft.club,
         "form": form,
         "context_form": context_form,
         "search": search,
-        "suggestions": free.suggest(edition, search),
+        "suggestions": free.suggest(draft.edition, search),
         "in_form": True,
-        "chosen": _chosen(form, edition),
+        "chosen": _chosen(form, draft.edition),
     }
     return render(request, TEMPLATE, context, status=status)
 
@@ -129,7 +137,7 @@ def _blank(
 def edit(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     found = Ruling.objects.filter(uuid=uuid)
     ruling = get_for_user(request, found, uuid=uuid) if found.exists() else None
-    if ruling is not None and not free.is_free(ruling):
+    if ruling is not None and not ruling.is_free:
         raise Http404
     if ruling is not None and ruling.status in CLOSED:
         # A repeated "Definitief opslaan", or the back button to a saved ruling: the record.
@@ -146,29 +154,15 @@ def edit(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse
         club = _club_for(request, request.POST.get("club") or request.GET.get("club", ""))
     if edition is None:
         raise Http404
+    draft = Draft(uuid, ruling, edition, club)
     if request.method == "POST":
-        return _post(request, uuid, ruling, edition, club)
+        return _post(request, draft)
     form, context_form = _blank(request, ruling, edition)
     search = request.GET.get("q", "").strip()[:100] if ruling is None else ""
-    return _page(
-        request,
-        uuid=uuid,
-        ruling=ruling,
-        edition=edition,
-        club=club,
-        form=form,
-        context_form=context_form,
-        search=search,
-    )
+    return _page(request, draft, form, context_form, search)
 
 
-def _post(
-    request: AuthenticatedHttpRequest,
-    uuid: uuid_lib.UUID,
-    ruling: Ruling | None,
-    edition: Edition,
-    club: Club,
-) -> HttpResponse:
+def _post(request: AuthenticatedHttpRequest, draft: Draft) -> HttpResponse:
     action = request.POST.get("action", "")
     adding = request.POST.get("add", "")
     search = request.POST.get("wet", "").strip()[:100]
@@ -177,69 +171,49 @@ def _post(
         data: QueryDict = request.POST.copy()
         if adding:
             data["laws"] = with_law(data.get("laws", ""), adding)
-        return _page(
-            request,
-            uuid=uuid,
-            ruling=ruling,
-            edition=edition,
-            club=club,
-            form=FreeForm(data, edition=edition),
-            context_form=ContextForm(data),
-            search=search,
-        )
+        form = FreeForm(data, edition=draft.edition)
+        return _page(request, draft, form, ContextForm(data), search)
     final = action == "final"
-    form = FreeForm(request.POST, edition=edition, for_save=final)
+    form = FreeForm(request.POST, edition=draft.edition, for_save=final)
     context_form = ContextForm(request.POST, for_save=final)
     if not (form.is_valid() and context_form.is_valid()):
-        return _page(
-            request,
-            uuid=uuid,
-            ruling=ruling,
-            edition=edition,
-            club=club,
-            form=form,
-            context_form=context_form,
-            search=search,
-            status=400,
-        )
+        return _page(request, draft, form, context_form, search, status=400)
     try:
-        ruling = _store(request, uuid, ruling, edition, club, form, context_form, final)
+        _store(request, draft, form, context_form, final)
     except WizardError as error:
         messages.warning(request, error.message)
-        return redirect(_edit_url(uuid))
+        return redirect(_edit_url(draft.uuid))
     if final:
         messages.success(request, _("De arbitrage is definitief opgeslagen."))
-        return redirect("archive:detail", uuid=uuid)
+        return redirect("archive:detail", uuid=draft.uuid)
     saved = _("De gegevens zijn bewaard. U vindt de arbitrage op de startpagina om verder te gaan.")
     messages.success(request, saved)
-    return redirect(_edit_url(uuid))
+    return redirect(_edit_url(draft.uuid))
 
 
 def _store(
     request: AuthenticatedHttpRequest,
-    uuid: uuid_lib.UUID,
-    ruling: Ruling | None,
-    edition: Edition,
-    club: Club,
+    draft: Draft,
     form: FreeForm,
     context_form: ContextForm,
     final: bool,
 ) -> Ruling:
     content, context = form.content(), context_form.cleaned_data
+    ruling = draft.ruling
     if ruling is None:
         try:
             return free.create(
-                uuid=uuid,
-                club=club,
+                uuid=draft.uuid,
+                club=draft.club,
                 director=request.user,
-                edition=edition,
+                edition=draft.edition,
                 content=content,
                 context=context,
                 final=final,
             )
         except IntegrityError:
             # The same first save twice at once (a double click): the other one made it.
-            ruling = _ruling_to_direct(request, uuid)
+            ruling = _ruling_to_direct(request, draft.uuid)
     revision = form.cleaned_data["revision"]
     free.record(ruling, content, context, request.user, revision=revision, final=final)
     return ruling

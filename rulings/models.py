@@ -61,6 +61,11 @@ class AppealStatus(models.TextChoices):
     SETTLED = "settled", _("beroep afgehandeld")
 
 
+# A free ruling (rulings/free.py) is a ruling without a tree: this marker stands where a
+# tree's slug would be (never a tree's slug) and as its outcome key.
+FREE_SLUG = "vrij"
+
+
 class Ruling(models.Model):
     """One ruling (*arbitrage*): the tree and version used, the path of steps, the outcome and
     the table context. Tree content is snapshotted into steps and outcome fields so that a
@@ -202,6 +207,10 @@ class Ruling(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tree_title} ({self.uuid})"
+
+    @property
+    def is_free(self) -> bool:
+        return self.tree_slug == FREE_SLUG
 
 
 class Step(models.Model):

@@ -39,7 +39,6 @@ from laws.models import Edition
 from lib import htmx
 from rulings import wizard
 from rulings.forms import AnswerForm, ContextForm, DraftAnswerForm, StartForm, TableForm
-from rulings.free import FREE_SLUG
 from rulings.models import Ruling, Status
 from rulings.steps import StepView, draft_view, open_rulings, step_view
 from rulings.wizard import WizardError
@@ -67,7 +66,7 @@ def _ruling_to_direct(request: HttpRequest, uuid: uuid_lib.UUID) -> Ruling:
 
 def state_url(ruling: Ruling, number: int | None = None) -> str:
     """The URL of step ``number`` (default: where the ruling stands now)."""
-    if ruling.tree_slug == FREE_SLUG and ruling.status != Status.FINAL:
+    if ruling.is_free and ruling.status != Status.FINAL:
         return reverse("wizard:free", args=[ruling.uuid])
     current = len(ruling.path) + 1
     at_end = number is None or number >= current
@@ -315,7 +314,7 @@ def ruling(request: HttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
         # instead of a final live ruling at the end.
         return redirect("training:attempt", uuid=found.uuid)
     if found.status == Status.FINAL or not found.snapshot_id:
-        if found.tree_slug == FREE_SLUG and found.status != Status.FINAL:
+        if found.is_free and found.status != Status.FINAL:
             return redirect(state_url(found))  # a free draft goes on in its own form
         # A saved ruling has one page, its record in the archive; old links still lead there
         # (for good once it is final: a final ruling never reopens).
