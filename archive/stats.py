@@ -67,7 +67,7 @@ class Group(NamedTuple):
 def tree_titles() -> dict[str, str]:
     """Tree titles in the active language, by slug (the loaded trees, and the free ruling's
     marker, so free rulings are named, filtered and counted like a tree's)."""
-    titles = dict(localised_titles())
+    titles = localised_titles()
     titles[free.FREE_SLUG] = pick_text(free.TITLE)
     return titles
 
