@@ -1,20 +1,19 @@
 """In Chromium: search as you type, open an article, follow a cross-reference."""
 
-import io
 import re
 
 import pytest
 from playwright.sync_api import expect
 
 from clubs.models import User
-from laws.loading import bootstrap_laws
+from tests.support import recorded
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_search_open_article_and_follow_a_reference(page, live_server, artifacts):
     User.objects.create(username="lid")  # a site with users: no first-run page
-    bootstrap_laws(io.StringIO())
+    recorded.shipped_laws()
     searches: list[str | None] = []
     page.on(
         "request",

@@ -1,16 +1,15 @@
 """The wizard in Chromium on the shipped trees: keyboard only, mouse with a changed answer, the
 browser's back button, closing the tab and resuming, and the screenshot for the README."""
 
-import io
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from laws.loading import bootstrap_laws
 from rulings import audit
 from rulings.models import Ruling, Status, Step
-from trees.loading import TREES_DIR, load_trees
+from tests.support import recorded
+from trees.loading import TREES_DIR
 from trees.parse import load_tree_file
 from trees.spec import TreeSpec
 from trees.validate import paths
@@ -22,8 +21,7 @@ SLUG = "verzaking"
 
 @pytest.fixture
 def trees(db):
-    bootstrap_laws(io.StringIO())
-    load_trees(stdout=io.StringIO())
+    recorded.shipped_laws_and_trees()
     return load_tree_file(TREES_DIR / f"{SLUG}.yaml")
 
 

@@ -2,16 +2,14 @@
 director makes a free ruling, picks laws 68 and 70 from the law search, writes the decision,
 fills the board, saves it finally and finds it in the archive."""
 
-import io
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from laws.loading import bootstrap_laws
 from rulings import audit, free
 from rulings.models import Ruling, Status
-from trees.loading import load_trees
+from tests.support import recorded
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,8 +21,7 @@ DECISION = "De claim is betwist: de laatste slag gaat naar de verdediging."
 
 @pytest.fixture
 def shipped_laws_and_trees(db):
-    bootstrap_laws(io.StringIO())
-    load_trees(stdout=io.StringIO())
+    recorded.shipped_laws_and_trees()
 
 
 def fits_the_screen(page, width: int) -> None:

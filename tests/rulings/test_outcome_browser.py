@@ -6,15 +6,14 @@ With SCREENSHOTS=1 the outcome page at both sizes is saved into docs/img for the
 
 from __future__ import annotations
 
-import io
 import os
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
-from laws.loading import bootstrap_laws
-from trees.loading import TREES_DIR, load_trees
+from tests.support import recorded
+from trees.loading import TREES_DIR
 from trees.parse import load_tree_file
 from trees.progress import remaining_questions
 from trees.validate import paths
@@ -28,8 +27,7 @@ SLUG = "strafkaart"
 
 @pytest.fixture
 def spec(db):
-    bootstrap_laws(io.StringIO())
-    load_trees(stdout=io.StringIO())
+    recorded.shipped_laws_and_trees()
     return load_tree_file(TREES_DIR / f"{SLUG}.yaml")
 
 

@@ -5,7 +5,6 @@ and the admin of another club imports it and finds the score there."""
 
 from __future__ import annotations
 
-import io
 import re
 from pathlib import Path
 
@@ -14,11 +13,11 @@ from django.db import connection
 from playwright.sync_api import expect
 
 from clubs.models import Role
-from laws.loading import bootstrap_laws
 from rulings.models import AuditEvent, Ruling, Step
 from scores.models import AdjustedScore
 from tests.conftest import make_user
-from trees.loading import TREES_DIR, load_trees
+from tests.support import recorded
+from trees.loading import TREES_DIR
 from trees.parse import load_tree_file
 from trees.validate import paths
 
@@ -30,8 +29,7 @@ OUTCOME = "twee-slagen"  # a revoke after play, two tricks transferred: 64C may 
 
 @pytest.fixture
 def revoke(db):
-    bootstrap_laws(io.StringIO())
-    load_trees(stdout=io.StringIO())
+    recorded.shipped_laws_and_trees()
     spec = load_tree_file(TREES_DIR / "verzaking.yaml")
     path = next(p for p in paths(spec) if p.outcome == OUTCOME)
     return spec, path

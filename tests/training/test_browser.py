@@ -2,16 +2,12 @@
 trainee joins with the code and answers one case right and one wrong, and the trainer's page
 shows both results without being reloaded (htmx polling)."""
 
-import io
-
 import pytest
 from playwright.sync_api import Page, expect
 
-from laws.loading import bootstrap_laws
 from rulings.models import Mode, Ruling
-from training.files import load_cases
+from tests.support import recorded
 from training.models import TrainingResult
-from trees.loading import bootstrap_trees
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -39,9 +35,8 @@ def practise(page: Page, title: str, choices: list[str]) -> None:
 def test_a_training_session_end_to_end(
     page, browser, live_server, login, trainer_a, director_a, artifacts
 ):
-    bootstrap_laws(io.StringIO())
-    bootstrap_trees(io.StringIO())
-    load_cases()
+    recorded.shipped_laws_and_trees()
+    recorded.shipped_cases()
 
     # The trainer starts a session with two cases.
     login(page, trainer_a)
@@ -110,9 +105,8 @@ SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "heig
 def test_joining_is_on_the_first_screen_and_the_session_form_groups_cases_by_tree(
     size, browser, live_server, login, trainer_a
 ):
-    bootstrap_laws(io.StringIO())
-    bootstrap_trees(io.StringIO())
-    load_cases()
+    recorded.shipped_laws_and_trees()
+    recorded.shipped_cases()
     viewport = SIZES[size]
     context = browser.new_context(locale="nl-NL", viewport=viewport)
     page = context.new_page()

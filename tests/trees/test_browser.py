@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from laws.loading import bootstrap_laws
-from trees.loading import TREES_DIR, load_trees
+from tests.support import recorded
+from trees.loading import TREES_DIR
 from trees.parse import load_tree_file
 from trees.validate import walk
 
@@ -19,8 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def loaded(django_user_model):
     django_user_model.objects.create(username="lid")  # no first-run redirect
-    bootstrap_laws(io.StringIO())
-    load_trees()
+    recorded.shipped_laws_and_trees()
 
 
 def test_diagram_renders_and_highlights(loaded, live_server, page, artifacts):

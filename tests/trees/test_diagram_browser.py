@@ -4,15 +4,14 @@ scale, and every shipped tree prints on one A4 landscape page."""
 
 from __future__ import annotations
 
-import io
 import re
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from laws.loading import bootstrap_laws
+from tests.support import recorded
 from trees.diagram import layout
-from trees.loading import TREES_DIR, load_trees
+from trees.loading import TREES_DIR
 from trees.models import Tree
 from trees.parse import load_tree_file
 from trees.print_layout import READABLE
@@ -27,8 +26,7 @@ PAGE_OBJECT = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
 @pytest.fixture
 def loaded(django_user_model):
     django_user_model.objects.create(username="lid")  # no first-run redirect
-    bootstrap_laws(io.StringIO())
-    load_trees()
+    recorded.shipped_laws_and_trees()
 
 
 def deepest_node() -> str:

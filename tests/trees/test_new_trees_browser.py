@@ -4,17 +4,15 @@ file expects, drawn on their page and in explore, and practised through a shippe
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
 import yaml
 from playwright.sync_api import Page, expect
 
-from laws.loading import bootstrap_laws
-from training.files import load_cases
+from tests.support import recorded
 from training.models import TrainingCase, TrainingResult
-from trees.loading import TREES_DIR, load_trees
+from trees.loading import TREES_DIR
 from trees.parse import load_tree_file
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -46,9 +44,8 @@ def answer(page: Page, number: int, choice: str) -> None:
 
 @pytest.fixture
 def loaded(db):
-    bootstrap_laws(io.StringIO())
-    load_trees(stdout=io.StringIO())
-    load_cases()
+    recorded.shipped_laws_and_trees()
+    recorded.shipped_cases()
 
 
 @pytest.mark.parametrize("slug", NEW_TREES)
