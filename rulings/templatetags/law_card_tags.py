@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django import template
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html, linebreaks
 from django.utils.safestring import SafeString, mark_safe
@@ -30,6 +29,7 @@ from django.utils.translation import gettext as _
 from laws import keys
 from laws.models import Article, Provision
 from lib.i18n import pick_text
+from lib.parts import RenderedParts
 from trees.snapshot import provision_text
 
 register = template.Library()
@@ -291,10 +291,8 @@ def edition_law(edition: str) -> _EditionLaw:
 # --------------------------------------------------------------------------------------------
 # The cards of a step, whole
 
-CARDS_TEMPLATE = "rulings/_law_cards.html"
-# Distinct (snapshot, node, language) kept; a full cache starts again.
-STEP_CARDS_SIZE = 4096
-_step_cards: dict[tuple[str, str, str], SafeString] = {}
+# Distinct (snapshot, node, language) kept; a full store starts again.
+_step_cards = RenderedParts("rulings/_law_cards.html", size=4096)
 
 
 @register.simple_tag
@@ -304,13 +302,7 @@ def step_law_cards(view: Any) -> SafeString:
     ruling), and rendering them was a large part of every answer (``make bench``). Like the
     structured cards they are made of, they are forgotten when law text is imported."""
     key = (view.tree.digest, view.node_key, get_language() or "")
-    html = _step_cards.get(key)
-    if html is None:
-        html = mark_safe(render_to_string(CARDS_TEMPLATE, {"cards": nest_cards(view.law)}))
-        if len(_step_cards) >= STEP_CARDS_SIZE:
-            _step_cards.clear()
-        _step_cards[key] = html
-    return html
+    return _step_cards.get(key, lambda: {"cards": nest_cards(view.law)})
 
 
 def clear_cache(**kwargs: Any) -> int:

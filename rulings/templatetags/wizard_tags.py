@@ -8,10 +8,14 @@ from urllib.parse import urlencode
 
 from django import template
 from django.urls import NoReverseMatch, reverse
+from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from lib import text as text_html
+from lib.parts import RenderedParts
 from rulings.audit import ACTION_LABELS
+from rulings.models import Status
 from trees.models import Chooser
 from trees.snapshot import pick
 
@@ -94,3 +98,16 @@ def diagram_url(slug: str, node_key: str = "") -> str:
 @register.simple_tag
 def query_string(values: dict[str, Any]) -> str:
     return urlencode({key: value for key, value in values.items() if value})
+
+
+_choices = RenderedParts("rulings/_choices.html")
+
+
+@register.simple_tag
+def step_choices(view: Any, ruling: Any) -> SafeString:
+    """The answer buttons of a wizard step (``rulings.steps.StepView``), rendered once per
+    process for each snapshot, node, language, marked answer and state: they read nothing
+    else, and rendering them was a large part of every answer (``make bench``)."""
+    deferred = getattr(ruling, "status", "") == Status.DEFERRED
+    key = (view.tree.digest, view.node_key, get_language(), view.selected, view.revisit, deferred)
+    return _choices.get(key, lambda: {"view": view, "deferred": deferred})

@@ -144,4 +144,4 @@ def test_a_steps_cards_are_rendered_once_per_node_and_language(shipped):
     with translation.override("nl"):
         assert law_card_tags.step_law_cards(view) is dutch  # remembered, not rendered again
     law_card_tags.clear_cache()  # a law import forgets them
-    assert law_card_tags._step_cards == {}
+    assert len(law_card_tags._step_cards) == 0
