@@ -1,0 +1,82 @@
+"""lib.sql and clubs.access.get_by_member: the once-compiled statements store and read
+exactly what the ORM would."""
+
+import uuid
+from datetime import timedelta
+
+import pytest
+from django.http import Http404
+from django.test import RequestFactory
+from django.utils import timezone
+
+from clubs.access import get_by_member
+from lib import sql
+from rulings.models import AuditEvent, Ruling, Step
+from tests.support.rulings import begin_proef
+
+
+@pytest.fixture
+def ruling(proef_tree, club_a, director_a) -> Ruling:
+    return begin_proef(club_a, director_a)
+
+
+def test_insert_stores_what_save_would(ruling):
+    at = timezone.now()
+    fields = {
+        "ruling": ruling,
+        "node_key": "vraag",
+        "question": {"nl": "Vraag?", "en": "Question?"},
+        "choice_key": "ja",
+        "answer": {"nl": "Ja"},
+        "citations": [{"key": "64A1"}],
+        "answered_at": at,
+    }
+    sql.insert([Step(order=8, **fields), Step(order=9, superseded=True, **fields)])
+    Step(order=10, **fields).save()
+    stored = list(
+        Step.objects.filter(ruling=ruling, order__gte=8)
+        .order_by("order")
+        .values("node_key", "question", "citations", "answered_at", "superseded")
+    )
+    assert stored[0] == {**stored[2], "superseded": False}
+    assert stored[1]["superseded"] is True
+    assert stored[0]["question"] == {"nl": "Vraag?", "en": "Question?"}
+    assert stored[0]["answered_at"] == at
+
+
+def test_insert_of_nothing_writes_nothing(ruling):
+    before = AuditEvent.objects.count()
+    sql.insert([])
+    assert AuditEvent.objects.count() == before
+
+
+def test_update_changes_only_the_matching_row(ruling, club_a, director_a):
+    other = begin_proef(club_a, director_a)
+    later = timezone.now() + timedelta(minutes=5)
+    values = {"path": [["a", "b"]], "outcome": {"title": {"nl": "Ä"}}, "updated_at": later}
+    wrong = sql.update(Ruling, values, id=ruling.pk, audit_sequence=ruling.audit_sequence + 1)
+    assert wrong == 0
+    assert sql.update(Ruling, values, id=ruling.pk, audit_sequence=ruling.audit_sequence) == 1
+    ruling.refresh_from_db()
+    other.refresh_from_db()
+    assert (ruling.path, ruling.outcome, ruling.updated_at) == (
+        [["a", "b"]],
+        {"title": {"nl": "Ä"}},
+        later,
+    )
+    assert other.path != [["a", "b"]]
+
+
+def test_get_by_member_reads_the_same_ruling_as_the_orm(ruling, director_a, director_b):
+    request = RequestFactory().get("/")
+    request.user = director_a
+    found = get_by_member(request, Ruling, "uuid", ruling.uuid)
+    expected = Ruling.objects.get(pk=ruling.pk)
+    for field in Ruling._meta.concrete_fields:
+        assert getattr(found, field.attname) == getattr(expected, field.attname), field.name
+    request.user = director_b  # another club's member: as if it did not exist
+    with pytest.raises(Http404):
+        get_by_member(request, Ruling, "uuid", ruling.uuid)
+    request.user = director_a
+    with pytest.raises(Http404):
+        get_by_member(request, Ruling, "uuid", uuid.uuid4())
