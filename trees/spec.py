@@ -13,6 +13,7 @@ import hashlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from lib.i18n import pick
@@ -129,14 +130,21 @@ class TreeSpec:
     # Where the spec came from (for messages); not part of the content.
     source: str = field(default="", compare=False)
 
-    def node(self, key: str) -> NodeSpec:
+    @cached_property
+    def _by_key(self) -> dict[str, NodeSpec]:
+        # Every wizard step looks nodes up; a scan grew with the tree (make bench's 1000-node
+        # tree). The spec is frozen, so the index never goes stale. The first node of a key
+        # wins, as in a scan (the validator reports a doubled key).
+        index: dict[str, NodeSpec] = {}
         for node in self.nodes:
-            if node.key == key:
-                return node
-        raise KeyError(key)
+            index.setdefault(node.key, node)
+        return index
+
+    def node(self, key: str) -> NodeSpec:
+        return self._by_key[key]
 
     def has_node(self, key: str) -> bool:
-        return any(node.key == key for node in self.nodes)
+        return key in self._by_key
 
     @property
     def questions(self) -> tuple[NodeSpec, ...]:
