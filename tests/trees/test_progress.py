@@ -3,6 +3,8 @@ and on every shipped tree. No database."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.trees.test_spec import GOOD
@@ -49,7 +51,7 @@ def test_a_cycle_does_not_recurse_forever():
         )
         for node in tree.nodes
     )
-    table = progress.remaining_questions(type(tree)(**{**tree.__dict__, "nodes": nodes}))
+    table = progress.remaining_questions(replace(tree, nodes=nodes))
     assert table["vraag-a"] == 2
 
 
