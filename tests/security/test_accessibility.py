@@ -62,8 +62,8 @@ def landmarks(page) -> dict[str, int]:
     )
 
 
-def test_axe_finds_no_serious_violations_on_the_main_pages(page, live_server, login, world):
-    login(page, world.users["director_a"])
+def test_axe_finds_no_serious_violations_on_the_main_pages(page, live_server, sign_in, world):
+    sign_in(page, world.users["director_a"])
     pages = {
         "start page": "/arbitrage/nieuw/",
         "wizard step": f"/arbitrage/{world.open.uuid}/stap/2/",
@@ -92,9 +92,9 @@ def test_axe_finds_no_serious_violations_on_the_main_pages(page, live_server, lo
     assert not found, found
 
 
-def test_axe_on_the_tree_diagram_pages(page, live_server, login, world):
+def test_axe_on_the_tree_diagram_pages(page, live_server, sign_in, world):
     """The diagram (trees/diagram.py) on the public tree page and the explore page."""
-    login(page, world.users["director_a"])
+    sign_in(page, world.users["director_a"])
     found = {}
     for url in (f"/beslisbomen/{TREE}/", f"/oefenen/verkennen/{TREE}/?pad=nee"):
         assert page.goto(f"{live_server.url}{url}").status == 200
@@ -127,7 +127,7 @@ def test_every_wizard_step_works_with_the_keyboard_alone(page, live_server, logi
     serious axe violations; then the context form filled and saved from the keyboard."""
     spec = load_tree_file(TREES_DIR / f"{TREE}.yaml")
     path = max(paths(spec), key=lambda p: len(p.steps))
-    login(page, world.users["director_a"])
+    login(page, world.users["director_a"])  # the form once in this module; the others sign_in
     page.goto(f"{live_server.url}/arbitrage/nieuw/")
     tab_until(page, "e.matches('[data-tree-search]')")
     page.keyboard.type(spec.title.nl[:8])

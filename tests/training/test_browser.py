@@ -33,7 +33,7 @@ def practise(page: Page, title: str, choices: list[str]) -> None:
 
 
 def test_a_training_session_end_to_end(
-    page, browser, live_server, login, trainer_a, director_a, artifacts
+    page, browser, live_server, login, sign_in, trainer_a, director_a, artifacts
 ):
     recorded.shipped_laws_and_trees()
     recorded.shipped_cases()
@@ -54,7 +54,7 @@ def test_a_training_session_end_to_end(
     # The trainee joins with the code in a second browser.
     trainee_context = browser.new_context(locale="nl-NL", viewport={"width": 1280, "height": 900})
     trainee = trainee_context.new_page()
-    login(trainee, director_a)
+    sign_in(trainee, director_a)  # the trainer used the form; once is enough
     trainee.goto(f"{live_server.url}/oefenen/")
     trainee.get_by_label("Deelnamecode").fill(code.lower())
     trainee.get_by_role("button", name="Meedoen").click()
@@ -103,14 +103,14 @@ SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "heig
 
 @pytest.mark.parametrize("size", SIZES)
 def test_joining_is_on_the_first_screen_and_the_session_form_groups_cases_by_tree(
-    size, browser, live_server, login, trainer_a
+    size, browser, live_server, sign_in, trainer_a
 ):
     recorded.shipped_laws_and_trees()
     recorded.shipped_cases()
     viewport = SIZES[size]
     context = browser.new_context(locale="nl-NL", viewport=viewport)
     page = context.new_page()
-    login(page, trainer_a)
+    sign_in(page, trainer_a)
     page.goto(f"{live_server.url}/oefenen/")
 
     # "Meedoen met code" is what a trainee needs first: on the first screen, before scrolling.
