@@ -42,10 +42,10 @@ def short_ruling(club_a, director_a, reviewer_a) -> Ruling:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_record_page_toggles_its_trail_and_prints_on_two_a4_pages(
-    page, live_server, login, reviewer_a, short_ruling, artifacts, size
+    page, live_server, sign_in, reviewer_a, short_ruling, artifacts, size
 ):
     page.set_viewport_size(SIZES[size])
-    login(page, reviewer_a)
+    sign_in(page, reviewer_a)
     # An old link to the wizard's page leads to the record.
     page.goto(f"{live_server.url}/arbitrage/{short_ruling.uuid}/")
     expect(page).to_have_url(f"{live_server.url}/arbitrages/{short_ruling.uuid}/")
@@ -84,7 +84,7 @@ def test_the_record_page_toggles_its_trail_and_prints_on_two_a4_pages(
 
 
 def test_messages_are_not_printed(page, live_server, login, reviewer_a, short_ruling):
-    login(page, reviewer_a)
+    login(page, reviewer_a)  # the login form once in this module; the others ``sign_in``
     page.goto(f"{live_server.url}/arbitrages/{short_ruling.uuid}/")
     page.locator("#beroep").get_by_label("Toelichting").fill("NZ gaan in beroep.")
     page.get_by_role("button", name="Markeren als in beroep").click()
@@ -97,10 +97,10 @@ def test_messages_are_not_printed(page, live_server, login, reviewer_a, short_ru
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_appeal_form_prints_on_one_a4_page(
-    page, live_server, login, director_a, short_ruling, artifacts, size
+    page, live_server, sign_in, director_a, short_ruling, artifacts, size
 ):
     page.set_viewport_size(SIZES[size])
-    login(page, director_a)
+    sign_in(page, director_a)
     page.goto(f"{live_server.url}/arbitrages/{short_ruling.uuid}/")
     page.get_by_role("link", name="Beroepsformulier", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_have_text("Beroepsformulier")

@@ -59,6 +59,8 @@ def open_tree(page, live_server, title: str) -> None:
 def test_a_full_ruling_by_keyboard_only(page, live_server, login, director_a, trees):
     spec = trees
     path = longest_path(spec)
+    # The login form once in this module (it lands on the home page); the others sign in by
+    # cookie (tests/conftest.py: ``sign_in``).
     login(page, director_a)
 
     tab_to(page, "[data-new-ruling]")
@@ -110,13 +112,13 @@ def test_a_full_ruling_by_keyboard_only(page, live_server, login, director_a, tr
 
 
 def test_arrow_down_before_the_list_refreshes_keeps_the_focus_on_a_tree(
-    page, live_server, login, director_a, trees
+    page, live_server, sign_in, director_a, trees
 ):
     """A director types and presses ArrowDown at once, before the list has refreshed for what
     was typed: when the refresh lands, the focus is on a tree of the new list and Enter opens
     it (it used to drop to the page, and Enter did nothing)."""
     spec = trees
-    login(page, director_a)
+    sign_in(page, director_a)
     page.goto(f"{live_server.url}/arbitrage/nieuw/")
     search = page.locator("[data-tree-search]")
     expect(search).to_be_focused()
@@ -130,10 +132,13 @@ def test_arrow_down_before_the_list_refreshes_keeps_the_focus_on_a_tree(
     expect_question(page, spec, spec.start)
 
 
-def test_a_full_ruling_by_mouse_with_a_changed_answer(page, live_server, login, director_a, trees):
+def test_a_full_ruling_by_mouse_with_a_changed_answer(
+    page, live_server, sign_in, director_a, trees
+):
     spec = trees
     path = longest_path(spec)
-    login(page, director_a)
+    sign_in(page, director_a)
+    page.goto(f"{live_server.url}/")
     page.locator("[data-new-ruling]").click()
     page.get_by_role("link", name=re.compile("Verzaking")).first.click()
     for node_key, choice_key in path.steps:
@@ -172,10 +177,10 @@ def test_a_full_ruling_by_mouse_with_a_changed_answer(page, live_server, login, 
     assert audit.verify(ruling) == []
 
 
-def test_the_browser_back_button_walks_the_steps(page, live_server, login, director_a, trees):
+def test_the_browser_back_button_walks_the_steps(page, live_server, sign_in, director_a, trees):
     spec = trees
     path = longest_path(spec)
-    login(page, director_a)
+    sign_in(page, director_a)
     open_tree(page, live_server, "Verzaking")
     for node_key, choice_key in path.steps[:3]:
         expect_question(page, spec, node_key)
@@ -202,11 +207,11 @@ def test_the_browser_back_button_walks_the_steps(page, live_server, login, direc
 
 
 def test_close_the_tab_and_resume_from_the_home_page(
-    page, live_server, login, director_a, trees, context
+    page, live_server, sign_in, director_a, trees, context
 ):
     spec = trees
     path = longest_path(spec)
-    login(page, director_a)
+    sign_in(page, director_a)
     open_tree(page, live_server, "Verzaking")
     for node_key, choice_key in path.steps[:2]:
         expect_question(page, spec, node_key)
@@ -228,10 +233,10 @@ def test_close_the_tab_and_resume_from_the_home_page(
     assert Ruling.objects.get().status == Status.IN_PROGRESS
 
 
-def test_screenshot_of_the_outcome_page(page, live_server, login, director_a, trees, artifacts):
+def test_screenshot_of_the_outcome_page(page, live_server, sign_in, director_a, trees, artifacts):
     spec = trees
     path = longest_path(spec)
-    login(page, director_a)
+    sign_in(page, director_a)
     open_tree(page, live_server, "Verzaking")
     for node_key, choice_key in path.steps:
         expect_question(page, spec, node_key)
@@ -252,13 +257,13 @@ def test_screenshot_of_the_outcome_page(page, live_server, login, director_a, tr
 
 
 def test_open_rulings_are_told_apart_and_an_abandoned_one_is_discarded(
-    page, live_server, login, director_a, trees
+    page, live_server, sign_in, director_a, trees
 ):
     """Two open rulings at two tables: table and board given during the questions show on the
     home page, and the one started by mistake is discarded from there."""
     spec = trees
     path = longest_path(spec)
-    login(page, director_a)
+    sign_in(page, director_a)
     for table, board in ((7, 12), (3, 5)):
         open_tree(page, live_server, "Verzaking")
         _first, choice_key = path.steps[0]
@@ -284,10 +289,10 @@ def test_open_rulings_are_told_apart_and_an_abandoned_one_is_discarded(
     assert Ruling.objects.filter(status=Status.DISCARDED, table=3).count() == 1
 
 
-def test_the_audit_trail_reads_in_words(page, live_server, login, director_a, trees):
+def test_the_audit_trail_reads_in_words(page, live_server, sign_in, director_a, trees):
     spec = trees
     path = longest_path(spec)
-    login(page, director_a)
+    sign_in(page, director_a)
     open_tree(page, live_server, "Verzaking")
     for node_key, choice_key in path.steps:
         expect_question(page, spec, node_key)

@@ -30,10 +30,11 @@ def fits_the_screen(page, width: int) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_a_free_ruling_where_no_tree_fits(
-    page, live_server, login, director_a, shipped_laws_and_trees, size
+    page, live_server, login, sign_in, director_a, shipped_laws_and_trees, size
 ):
     page.set_viewport_size(SIZES[size])
-    login(page, director_a)
+    # The login form once in this module (tests/conftest.py: ``sign_in``).
+    (login if size == "phone" else sign_in)(page, director_a)
     page.goto(f"{live_server.url}/arbitrage/nieuw/")
     page.locator("[data-tree-search]").fill(NO_TREE)
     offer = page.locator("[data-free-offer]")

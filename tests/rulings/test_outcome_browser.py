@@ -68,12 +68,12 @@ def assert_no_overlap(form) -> None:
 
 
 @pytest.mark.parametrize("size", list(SIZES))
-def test_the_outcome_is_read_to_the_table_first(page, live_server, login, director_a, spec, size):
+def test_the_outcome_is_read_to_the_table_first(page, live_server, sign_in, director_a, spec, size):
     width, height = SIZES[size]
     page.set_viewport_size({"width": width, "height": height})
     path = next(p for p in paths(spec) if ("wie", "tegenspeler") in p.steps)
     longest = remaining_questions(spec)[spec.start]
-    login(page, director_a)
+    sign_in(page, director_a)
     page.goto(f"{live_server.url}/arbitrage/nieuw/{SLUG}/")
 
     expect(page.locator("[data-progress]")).to_have_text(f"Vraag 1 van ongeveer {longest}")
@@ -127,7 +127,7 @@ def test_the_table_form_labels_do_not_overlap_on_a_phone(
 ):
     page.set_viewport_size({"width": 390, "height": 844})
     first_node = spec.node(spec.start)
-    login(page, director_a)
+    login(page, director_a)  # the login form once in this module; the others ``sign_in``
     page.goto(f"{live_server.url}/arbitrage/nieuw/{SLUG}/")
     page.locator(f"button[name=choice][value={first_node.choices[0].key}]").click()
     expect(page.locator("[data-progress]")).to_contain_text("Vraag 2 van ongeveer")

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.support import recorded
 from tests.support.world import TREE, build_world
 from trees.loading import TREES_DIR
 from trees.parse import load_tree_file
@@ -27,6 +28,10 @@ BLOCKING = ("serious", "critical")
 
 @pytest.fixture
 def world(transactional_db):
+    # The shipped laws, trees and cases copied first (tests/support/recorded.py): the loaders
+    # build_world runs then find them up to date, a second cheaper per test.
+    recorded.shipped_laws_and_trees()
+    recorded.shipped_cases()
     return build_world()
 
 
@@ -62,8 +67,8 @@ def landmarks(page) -> dict[str, int]:
     )
 
 
-def test_axe_finds_no_serious_violations_on_the_main_pages(page, live_server, login, world):
-    login(page, world.users["director_a"])
+def test_axe_finds_no_serious_violations_on_the_main_pages(page, live_server, sign_in, world):
+    sign_in(page, world.users["director_a"])
     pages = {
         "start page": "/arbitrage/nieuw/",
         "wizard step": f"/arbitrage/{world.open.uuid}/stap/2/",
@@ -92,9 +97,9 @@ def test_axe_finds_no_serious_violations_on_the_main_pages(page, live_server, lo
     assert not found, found
 
 
-def test_axe_on_the_tree_diagram_pages(page, live_server, login, world):
+def test_axe_on_the_tree_diagram_pages(page, live_server, sign_in, world):
     """The diagram (trees/diagram.py) on the public tree page and the explore page."""
-    login(page, world.users["director_a"])
+    sign_in(page, world.users["director_a"])
     found = {}
     for url in (f"/beslisbomen/{TREE}/", f"/oefenen/verkennen/{TREE}/?pad=nee"):
         assert page.goto(f"{live_server.url}{url}").status == 200
@@ -127,7 +132,7 @@ def test_every_wizard_step_works_with_the_keyboard_alone(page, live_server, logi
     serious axe violations; then the context form filled and saved from the keyboard."""
     spec = load_tree_file(TREES_DIR / f"{TREE}.yaml")
     path = max(paths(spec), key=lambda p: len(p.steps))
-    login(page, world.users["director_a"])
+    login(page, world.users["director_a"])  # the form once in this module; the others sign_in
     page.goto(f"{live_server.url}/arbitrage/nieuw/")
     tab_until(page, "e.matches('[data-tree-search]')")
     page.keyboard.type(spec.title.nl[:8])
