@@ -12,6 +12,7 @@ from django.conf import settings as django_settings
 from django.db import connection
 from django.test import Client
 from playwright.sync_api import expect
+from whitenoise.middleware import WhiteNoiseMiddleware
 
 from clubs.models import Club, Membership, Role, User
 from rulings.templatetags import law_card_tags
@@ -48,6 +49,50 @@ def _fast_password_hashing(settings):
     # The personas get real passwords; PBKDF2 takes about a second per user, MD5 is enough
     # for test users (the browser tests still log in through the real form).
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _static_files_indexed_once():
+    """Every test ``Client`` builds its own middleware chain, and WhiteNoise's middleware then
+    indexes every static file found by the finders (``WHITENOISE_USE_FINDERS``, on outside
+    production): about 30 ms of CPU per client, thousands of times per run. The files do not
+    change during a run, so the index is made once per process and configuration and copied
+    into each new middleware; requests for static files are still served by WhiteNoise."""
+    indexed: dict[tuple, dict] = {}
+    index_files = WhiteNoiseMiddleware.add_files_from_finders
+
+    def add_files_from_finders(self) -> None:
+        # What the index depends on: the middleware's options and the settings that choose
+        # the files (finders) and their headers (immutable files, added headers).
+        key = (
+            self.static_prefix,
+            self.max_age,
+            self.charset,
+            self.allow_all_origins,
+            self.index_file,
+            repr(
+                [
+                    getattr(django_settings, name, None)
+                    for name in (
+                        "INSTALLED_APPS",
+                        "STATICFILES_DIRS",
+                        "STATICFILES_FINDERS",
+                        "STORAGES",
+                        "WHITENOISE_ADD_HEADERS_FUNCTION",
+                        "WHITENOISE_IMMUTABLE_FILE_TEST",
+                    )
+                ]
+            ),
+        )
+        if key not in indexed:
+            before = set(self.files)
+            index_files(self)
+            indexed[key] = {url: f for url, f in self.files.items() if url not in before}
+        self.files.update(indexed[key])
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(WhiteNoiseMiddleware, "add_files_from_finders", add_files_from_finders)
+        yield
 
 
 @pytest.fixture(autouse=True)

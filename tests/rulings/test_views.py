@@ -16,7 +16,7 @@ from rulings import wizard
 from rulings.models import AuditEvent, Ruling, Status, Step
 from rulings.templatetags import law_card_tags
 from tests.conftest import logged_in, make_user
-from tests.support.factories import make_edition, make_long_tree, make_tree
+from tests.support.factories import make_edition, make_tree
 from tests.support.rulings import begin_proef
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
@@ -637,158 +637,7 @@ def test_wizard_pages_have_no_inline_scripts_or_handlers(client_director_a, ruli
         assert "http://" not in html
 
 
-# --- query budget --------------------------------------------------------------------------
-
-
-@pytest.fixture
-def big_archive(proef_tree, club_a, director_a):
-    """Two thousand stored rulings with steps and audit events."""
-    frozen = wizard.start("proef")
-    for _ in range(40):
-        ruling = wizard.begin(
-            uuid=uuid.uuid4(),
-            club=club_a,
-            director=director_a,
-            tree=frozen,
-            node_key="onbedoeld",
-            choice_key="nee",
-        ).ruling
-        at_outcome(ruling, director_a)
-    template = Ruling.objects.first()
-    Ruling.objects.bulk_create(
-        Ruling(
-            club=club_a,
-            director=director_a,
-            tree_slug="proef",
-            tree_title="Proefboom",
-            edition_code="1997",
-            tree_version=template.tree_version,
-            snapshot=template.snapshot,
-            current_node_key="straf",
-            path=template.path,
-            status=Status.FINAL,
-        )
-        for _ in range(2000)
-    )
-
-
-@pytest.fixture
-def deep_ruling(big_archive, club_a, director_a):
-    """A ruling 60 questions deep into a tree of 300 questions."""
-    make_long_tree(300)
-    ruling = wizard.begin(
-        uuid=uuid.uuid4(),
-        club=club_a,
-        director=director_a,
-        tree=wizard.start("lang"),
-        node_key="v0",
-        choice_key="verder",
-    ).ruling
-    for number in range(2, 61):
-        wizard.answer(ruling, f"v{number - 1}", number, "verder", director_a)
-    return ruling
-
-
-def warm_law_cards(client, ruling) -> None:
-    """The law text beside a step is read once per process and edition (law_card_tags); the
-    budgets below are for every step after that."""
-    law_card_tags.edition_law(ruling.edition_code)
-
-
-def test_the_law_beside_a_step_is_read_once_per_process(
-    client_director_a, deep_ruling, django_assert_max_num_queries
-):
-    law_card_tags.clear_cache()
-    with CaptureQueriesContext(connection) as cold:
-        client_director_a.get(ruling_url(deep_ruling))
-    with CaptureQueriesContext(connection) as warm:
-        client_director_a.get(ruling_url(deep_ruling))
-    law = [q["sql"] for q in cold.captured_queries if "laws_" in q["sql"]]
-    assert len(law) == 2, law
-    assert not [q["sql"] for q in warm.captured_queries if "laws_" in q["sql"]]
-
-
-@pytest.mark.parametrize("htmx", [False, True])
-def test_an_answer_stays_within_the_query_budget(
-    client_director_a, deep_ruling, django_assert_max_num_queries, htmx
-):
-    headers = HTMX if htmx else {}
-    warm_law_cards(client_director_a, deep_ruling)
-    # Session, user, the ruling (with the user's clubs as a subquery), its update, the step,
-    # the audit event.
-    with django_assert_max_num_queries(6):
-        response = answer(client_director_a, deep_ruling, "v60", 61, "verder", **headers)
-    assert response.status_code == (200 if htmx else 302)
-    assert Ruling.objects.get(pk=deep_ruling.pk).path[-1] == ["v60", "verder"]
-
-
-@pytest.mark.parametrize("htmx", [False, True])
-def test_a_changed_answer_stays_within_the_query_budget(
-    client_director_a, deep_ruling, django_assert_max_num_queries, htmx
-):
-    headers = HTMX if htmx else {}
-    # One more than an answer: the later steps are marked superseded.
-    with django_assert_max_num_queries(7):
-        answer(client_director_a, deep_ruling, "v10", 11, "stop", **headers)
-    assert Ruling.objects.get(pk=deep_ruling.pk).outcome_key == "einde"
-    assert Step.objects.filter(ruling=deep_ruling, superseded=True).count() == 50
-
-
-@pytest.mark.parametrize("htmx", [False, True])
-def test_a_step_page_stays_within_the_query_budget(
-    client_director_a, deep_ruling, django_assert_max_num_queries, htmx
-):
-    headers = HTMX if htmx else {}
-    with django_assert_max_num_queries(5 if htmx else 6):
-        current = client_director_a.get(ruling_url(deep_ruling), **headers)
-    with django_assert_max_num_queries(5 if htmx else 6):
-        earlier = client_director_a.get(step_url(deep_ruling, 30), **headers)
-    assert "Vraag 60?" in current.content.decode()
-    assert "Vraag 29?" in earlier.content.decode()
-
-
-def test_the_budget_holds_with_a_cold_snapshot_cache(
-    client_director_a, deep_ruling, django_assert_max_num_queries
-):
-    from trees import snapshot
-
-    snapshot.clear_cache()
-    law_card_tags.clear_cache()
-    # + 1: the snapshot, read once per process; + 2: the edition's law text for the cards
-    # beside the step, read once per process.
-    with django_assert_max_num_queries(6 + 1 + 2):
-        answer(client_director_a, deep_ruling, "v60", 61, "verder", **HTMX)
-
-
-def test_the_first_answer_creates_the_ruling_without_reading_first(
-    client_director_a, deep_ruling, django_assert_max_num_queries
-):
-    warm_law_cards(client_director_a, deep_ruling)
-    draft = wizard.start("lang")
-    url = reverse("wizard:draft", args=["lang", uuid.uuid4()])
-    data = {"node": "v0", "step": 1, "revision": 0, "choice": "verder", "snapshot": draft.digest}
-    # Session, user, memberships (the club), the ruling, its step, its audit events.
-    with CaptureQueriesContext(connection) as captured:
-        response = client_director_a.post(url, {**data, "club": "troefkaart"}, **HTMX)
-    assert response.status_code == 200
-    statements = [q["sql"] for q in captured.captured_queries]
-    queries = [sql for sql in statements if not sql.startswith(TRANSACTION_CONTROL)]
-    assert len(queries) <= 6, queries
-    assert not [sql for sql in queries if sql.startswith("SELECT") and "rulings_ruling" in sql]
-    # The same form again (the back button) is an answer to the ruling it made.
-    again = client_director_a.post(url, {**data, "club": "troefkaart"}, **HTMX)
-    assert again.status_code == 200
-    assert "data-wizard-error" not in again.content.decode()
-    assert Ruling.objects.filter(tree_slug="lang").count() == 2
-
-
-def test_the_first_question_page_stays_within_the_query_budget(
-    client_director_a, deep_ruling, django_assert_max_num_queries
-):
-    url = reverse("wizard:draft", args=["lang", uuid.uuid4()])
-    with django_assert_max_num_queries(8):
-        page = client_director_a.get(url)
-    assert "Vraag 0?" in page.content.decode()
+# --- query budget (on a large archive: test_query_budget.py) -------------------------------
 
 
 TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK", "SAVEPOINT", "RELEASE")
@@ -809,7 +658,9 @@ def test_outside_a_test_transaction_a_step_is_still_within_budget(
         node_key="onbedoeld",
         choice_key="nee",
     ).ruling
-    warm_law_cards(client_director_a, ruling)
+    # The law text beside a step is read once per process (law_card_tags): warmed first, as in
+    # test_query_budget.py.
+    law_card_tags.edition_law(ruling.edition_code)
     for request in (
         lambda: answer(client_director_a, ruling, "geaccepteerd", 2, "ja", **HTMX),
         lambda: answer(client_director_a, ruling, "onbedoeld", 1, "ja", revision=2, **HTMX),

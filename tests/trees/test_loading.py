@@ -14,6 +14,7 @@ from django.core.management.base import CommandError
 
 from laws.loading import bootstrap_laws
 from laws.models import Article, Provision
+from tests.support import recorded
 from trees.loading import (
     TREES_DIR,
     bootstrap_trees,
@@ -38,7 +39,17 @@ MY_TREES = [
 
 @pytest.fixture
 def laws(db):
-    bootstrap_laws(io.StringIO())
+    """The shipped editions: bootstrap_laws, copied after its first run in a process
+    (tests/support/recorded.py); these tests are about the trees."""
+    recorded.shipped_laws()
+
+
+@pytest.fixture
+def loaded(db):
+    """The shipped editions and trees, for tests of what works on loaded trees (check_trees,
+    links to the law): load_trees, copied after its first run in a process. The loading itself
+    is tested above, by calling load_trees."""
+    recorded.shipped_laws_and_trees()
 
 
 @pytest.fixture
@@ -188,8 +199,7 @@ def test_empty_directory_is_an_error(db, tmp_path):
         load_trees(tmp_path)
 
 
-def test_citations_are_relinked_after_a_law_import(laws):
-    load_trees()
+def test_citations_are_relinked_after_a_law_import(loaded):
     # A re-import replaces the articles of the edition; the links are cleared ...
     Article.objects.filter(edition__code="2007").delete()
     assert Citation.objects.filter(node__tree__slug="verzaking-2007", article=None).exists()
@@ -200,8 +210,7 @@ def test_citations_are_relinked_after_a_law_import(laws):
     assert Provision.objects.filter(tree_citations__key="62D2").exists()
 
 
-def test_trees_citing_an_article(laws):
-    load_trees()
+def test_trees_citing_an_article(loaded):
     article = Article.objects.get(edition__code="2007", number="62")
     uses = trees_citing(article)
     assert [use["tree"].slug for use in uses] == ["verzaking-2007"]
@@ -234,16 +243,14 @@ def test_load_trees_command_reports_every_problem_and_fails(laws, tree_dir):
     assert Tree.objects.count() == 0
 
 
-def test_check_trees_passes_on_the_shipped_trees(laws):
-    load_trees()
+def test_check_trees_passes_on_the_shipped_trees(loaded):
     out = io.StringIO()
     call_command("check_trees", stdout=out)
     assert "ok   verzaking (2017): 30 nodes, 11 questions, 19 outcomes, 20 paths" in out.getvalue()
     assert "FAIL" not in out.getvalue()
 
 
-def test_check_trees_json_shape(laws):
-    load_trees()
+def test_check_trees_json_shape(loaded):
     out = io.StringIO()
     call_command("check_trees", "--json", stdout=out)
     data = json.loads(out.getvalue())
@@ -271,8 +278,7 @@ def test_check_trees_json_shape(laws):
     }
 
 
-def test_check_trees_fails_on_a_damaged_tree(laws):
-    load_trees()
+def test_check_trees_fails_on_a_damaged_tree(loaded):
     Choice.objects.filter(
         node__tree__slug="strafkaart-1963", node__key="aanwijzen", key="nee"
     ).delete()
@@ -288,8 +294,7 @@ def test_check_trees_fails_on_a_damaged_tree(laws):
     assert data["verzaking"]["problems"] == []
 
 
-def test_check_trees_notices_law_text_that_went_away(laws):
-    load_trees()
+def test_check_trees_notices_law_text_that_went_away(loaded):
     Provision.objects.filter(article__edition__code="1987", key="47G").delete()
     result = {entry["slug"]: entry["problems"] for entry in check_tree_rows()}
     assert (
