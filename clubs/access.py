@@ -15,6 +15,7 @@ from django.http import Http404, HttpRequest
 
 from clubs.models import Club, Membership, Role, User
 from lib.htmx import HtmxHttpRequest
+from lib.sql import column, concrete_field
 
 M = TypeVar("M", bound=models.Model)
 
@@ -114,8 +115,9 @@ def get_by_member(request: HttpRequest, model: type[M], field: str, value: objec
     """
     if not request.user.is_authenticated:
         raise Http404
+    stored = concrete_field(model, field)  # a wrong name is a programming error, not a 404
     try:
-        prepared = model._meta.get_field(field).get_db_prep_value(value, connection)
+        prepared = stored.get_db_prep_value(value, connection)
     except (ValidationError, ValueError, TypeError):
         raise Http404 from None
     found = list(model._default_manager.raw(_member_sql(model, field), [prepared, request.user.pk]))
@@ -127,15 +129,13 @@ def get_by_member(request: HttpRequest, model: type[M], field: str, value: objec
 @cache
 def _member_sql(model: type[models.Model], field: str) -> str:
     quote = connection.ops.quote_name
-    meta, membership = model._meta, Membership._meta
-    columns = ", ".join(quote(f.column) for f in meta.concrete_fields)
-    club = quote(meta.get_field("club").column)
-    member_club, user = (quote(membership.get_field(n).column) for n in ("club", "user"))
+    columns = ", ".join(quote(f.column) for f in model._meta.concrete_fields)
     # Only quoted names from the models' own metadata go into the text; values are parameters.
     return (
-        f"SELECT {columns} FROM {quote(meta.db_table)} "  # noqa: S608
-        f"WHERE {quote(meta.get_field(field).column)} = %s AND {club} IN "
-        f"(SELECT {member_club} FROM {quote(membership.db_table)} WHERE {user} = %s)"
+        f"SELECT {columns} FROM {quote(model._meta.db_table)} "  # noqa: S608
+        f"WHERE {column(model, field)} = %s AND {column(model, 'club')} IN "
+        f"(SELECT {column(Membership, 'club')} FROM {quote(Membership._meta.db_table)} "
+        f"WHERE {column(Membership, 'user')} = %s)"
     )
 
 

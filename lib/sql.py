@@ -20,6 +20,19 @@ def _quote(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
+def concrete_field(model: type[models.Model], name: str) -> models.Field:
+    """The stored field ``name`` of ``model`` (a column, not a reverse relation)."""
+    field = model._meta.get_field(name)
+    if not isinstance(field, models.Field) or not field.column:
+        raise TypeError(f"{model.__name__}.{name} is not stored in a column")
+    return field
+
+
+def column(model: type[models.Model], name: str) -> str:
+    """The quoted column of the stored field ``name``."""
+    return _quote(concrete_field(model, name).column or "")
+
+
 @cache
 def _insert_sql(model: type[models.Model], rows: int) -> tuple[str, tuple[models.Field, ...]]:
     meta = model._meta
@@ -50,12 +63,12 @@ def _update_sql(
     model: type[models.Model], names: tuple[str, ...], where: tuple[str, ...]
 ) -> tuple[str, tuple[models.Field, ...], tuple[models.Field, ...]]:
     meta = model._meta
-    setting = tuple(meta.get_field(name) for name in names)
-    matching = tuple(meta.get_field(name) for name in where)
-    assignments = ", ".join(f"{_quote(f.column)} = %s" for f in setting)
-    conditions = " AND ".join(f"{_quote(f.column)} = %s" for f in matching)
+    setting = tuple(concrete_field(model, name) for name in names)
+    matching = tuple(concrete_field(model, name) for name in where)
+    assignments = ", ".join(f"{column(model, f.name)} = %s" for f in setting)
+    conditions = " AND ".join(f"{column(model, f.name)} = %s" for f in matching)
     sql = f"UPDATE {_quote(meta.db_table)} SET {assignments} WHERE {conditions}"  # noqa: S608
-    return sql, setting, matching  # type: ignore[return-value]
+    return sql, setting, matching
 
 
 def update(model: type[models.Model], values: Mapping[str, object], **where: object) -> int:
