@@ -28,23 +28,15 @@ from tests.rulings.test_views import (
     step_url,
 )
 from tests.support.factories import make_long_tree, make_tree
+from tests.support.rulings import begin_proef
 from trees import snapshot
 
 
 def build_big_archive(club: Club, director: User) -> None:
     """Two thousand stored rulings with steps and audit events."""
     make_tree()
-    frozen = wizard.start("proef")
     for _ in range(40):
-        ruling = wizard.begin(
-            uuid=uuid.uuid4(),
-            club=club,
-            director=director,
-            tree=frozen,
-            node_key="onbedoeld",
-            choice_key="nee",
-        ).ruling
-        at_outcome(ruling, director)
+        at_outcome(begin_proef(club, director), director)
     template = Ruling.objects.first()
     Ruling.objects.bulk_create(
         Ruling(
