@@ -2,7 +2,7 @@
 wizard, 2000 bulk-created) and a ruling 60 questions deep into a tree of 300 questions.
 
 The archive takes about two seconds to build, so it is built once for the module, inside a
-transaction rolled back at the module's end (like tests/security/conftest.py's ``world``); each
+transaction rolled back at the module's end (tests/support/module_world.py); each
 test runs in a savepoint inside it (the ``db`` fixture), so the answers one test gives are gone
 for the next."""
 
@@ -10,7 +10,7 @@ import uuid
 from types import SimpleNamespace
 
 import pytest
-from django.db import connection, transaction
+from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -28,6 +28,7 @@ from tests.rulings.test_views import (
     step_url,
 )
 from tests.support.factories import make_long_tree, make_tree
+from tests.support.module_world import rolled_back_at_the_end
 from tests.support.rulings import begin_proef
 from trees import snapshot
 
@@ -73,26 +74,15 @@ def build_deep_ruling(club: Club, director: User) -> Ruling:
 
 @pytest.fixture(scope="module")
 def archive(django_db_setup, django_db_blocker) -> SimpleNamespace:
-    with django_db_blocker.unblock():
-        snapshot.clear_cache()
-        law_card_tags.clear_cache()
-        outer = transaction.atomic()
-        outer.__enter__()
-        try:
-            club = Club.objects.create(name="BC De Troefkaart", slug="troefkaart")
-            # No password: the client logs in with force_login (and the function-scoped fast
-            # hasher of tests/conftest.py does not apply here).
-            director = User.objects.create(username="anna", first_name="Anna")
-            Membership.objects.create(user=director, club=club, role=Role.DIRECTOR)
-            build_big_archive(club, director)
-            deep = build_deep_ruling(club, director)
-            yield SimpleNamespace(club=club, director=director, deep_pk=deep.pk)
-        finally:
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
-            # Remembered snapshots and law text of rows that are now gone.
-            snapshot.clear_cache()
-            law_card_tags.clear_cache()
+    with rolled_back_at_the_end(django_db_blocker):
+        club = Club.objects.create(name="BC De Troefkaart", slug="troefkaart")
+        # No password: the client logs in with force_login (and the function-scoped fast
+        # hasher of tests/conftest.py does not apply here).
+        director = User.objects.create(username="anna", first_name="Anna")
+        Membership.objects.create(user=director, club=club, role=Role.DIRECTOR)
+        build_big_archive(club, director)
+        deep = build_deep_ruling(club, director)
+        yield SimpleNamespace(club=club, director=director, deep_pk=deep.pk)
 
 
 @pytest.fixture

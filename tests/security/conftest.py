@@ -8,13 +8,12 @@ import os
 import hypothesis
 import pytest
 from django.conf import settings as django_settings
-from django.db import transaction
 from django.test import Client
 from hypothesis import HealthCheck
 
 from tests.conftest import DEEP, hypothesis_examples
+from tests.support.module_world import rolled_back_at_the_end
 from tests.support.world import World, build_world
-from trees import snapshot
 
 # Hostile-input tests: enough examples to find a crack, few enough for ``make test`` (20 per
 # test; 60 with HYPOTHESIS_PROFILE=ci; HOSTILE_EXAMPLES=500 for a longer hunt). Each example is
@@ -44,19 +43,10 @@ def count_example(request):
 
 @pytest.fixture(scope="module")
 def world(django_db_setup, django_db_blocker) -> World:
-    """Built once per module inside a transaction that is rolled back at its end; each test
-    runs in a savepoint inside it (the ``db`` fixture), so tests never see each other's writes.
-    """
-    with django_db_blocker.unblock():
-        snapshot.clear_cache()
-        outer = transaction.atomic()
-        outer.__enter__()
-        try:
-            yield build_world()
-        finally:
-            transaction.set_rollback(True)
-            outer.__exit__(None, None, None)
-            snapshot.clear_cache()
+    """Built once per module; each test runs in a savepoint inside it, so tests never see
+    each other's writes."""
+    with rolled_back_at_the_end(django_db_blocker):
+        yield build_world()
 
 
 @pytest.fixture(scope="module")
