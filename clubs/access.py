@@ -15,7 +15,7 @@ from django.http import Http404, HttpRequest
 
 from clubs.models import Club, Membership, Role, User
 from lib.htmx import HtmxHttpRequest
-from lib.sql import column, concrete_field
+from lib.sql import column, columns, concrete_field, table
 
 M = TypeVar("M", bound=models.Model)
 
@@ -128,13 +128,11 @@ def get_by_member(request: HttpRequest, model: type[M], field: str, value: objec
 
 @cache
 def _member_sql(model: type[models.Model], field: str) -> str:
-    quote = connection.ops.quote_name
-    columns = ", ".join(quote(f.column) for f in model._meta.concrete_fields)
     # Only quoted names from the models' own metadata go into the text; values are parameters.
     return (
-        f"SELECT {columns} FROM {quote(model._meta.db_table)} "  # noqa: S608
+        f"SELECT {columns(model)} FROM {table(model)} "  # noqa: S608
         f"WHERE {column(model, field)} = %s AND {column(model, 'club')} IN "
-        f"(SELECT {column(Membership, 'club')} FROM {quote(Membership._meta.db_table)} "
+        f"(SELECT {column(Membership, 'club')} FROM {table(Membership)} "
         f"WHERE {column(Membership, 'user')} = %s)"
     )
 

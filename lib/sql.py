@@ -33,14 +33,24 @@ def column(model: type[models.Model], name: str) -> str:
     return _quote(concrete_field(model, name).column or "")
 
 
+def table(model: type[models.Model]) -> str:
+    """The quoted table of ``model``."""
+    return _quote(model._meta.db_table)
+
+
+def columns(model: type[models.Model]) -> str:
+    """Every stored column of ``model``, quoted, in field order (a whole row)."""
+    return ", ".join(_quote(f.column) for f in model._meta.concrete_fields)
+
+
 @cache
 def _insert_sql(model: type[models.Model], rows: int) -> tuple[str, tuple[models.Field, ...]]:
     meta = model._meta
     fields = tuple(f for f in meta.concrete_fields if f is not meta.auto_field)
-    columns = ", ".join(_quote(f.column) for f in fields)
+    names = ", ".join(_quote(f.column) for f in fields)
     row = f"({', '.join(['%s'] * len(fields))})"
     values = ", ".join([row] * rows)
-    return f"INSERT INTO {_quote(meta.db_table)} ({columns}) VALUES {values}", fields  # noqa: S608
+    return f"INSERT INTO {table(model)} ({names}) VALUES {values}", fields  # noqa: S608
 
 
 def insert(objs: Sequence[models.Model]) -> None:
@@ -62,12 +72,11 @@ def insert(objs: Sequence[models.Model]) -> None:
 def _update_sql(
     model: type[models.Model], names: tuple[str, ...], where: tuple[str, ...]
 ) -> tuple[str, tuple[models.Field, ...], tuple[models.Field, ...]]:
-    meta = model._meta
     setting = tuple(concrete_field(model, name) for name in names)
     matching = tuple(concrete_field(model, name) for name in where)
     assignments = ", ".join(f"{column(model, f.name)} = %s" for f in setting)
     conditions = " AND ".join(f"{column(model, f.name)} = %s" for f in matching)
-    sql = f"UPDATE {_quote(meta.db_table)} SET {assignments} WHERE {conditions}"  # noqa: S608
+    sql = f"UPDATE {table(model)} SET {assignments} WHERE {conditions}"  # noqa: S608
     return sql, setting, matching
 
 
