@@ -6,3 +6,14 @@ document.addEventListener("change", (event) => {
 document.querySelectorAll("[data-autosubmit-button]").forEach((button) => {
   button.classList.add("visually-hidden");
 });
+
+// A search field with autofocus gets the focus as soon as it is drawn, which on a busy machine
+// is before htmx (whose script runs first) has read the page and listens. Letters typed in
+// that moment asked for nothing; ask once now for what is in the field. The live searches
+// (new ruling, laws) all answer the "search" event.
+document.addEventListener("DOMContentLoaded", () => {
+  const field = document.querySelector("input[type=search][autofocus]");
+  if (field && window.htmx && field.value !== field.defaultValue) {
+    window.htmx.trigger(field, "search");
+  }
+});

@@ -132,6 +132,26 @@ def test_arrow_down_before_the_list_refreshes_keeps_the_focus_on_a_tree(
     expect_question(page, spec, spec.start)
 
 
+def test_letters_typed_before_htmx_listens_still_filter_the_list(
+    page, live_server, sign_in, director_a, trees
+):
+    """The search field has autofocus, which a busy machine applies before htmx has read the
+    page: a director typing at once used to see the unfiltered list stay. Here htmx's script
+    is held back until the word is typed, which makes that moment certain."""
+    sign_in(page, director_a)
+    held = []
+    page.route("**/htmx-2.min.js", lambda route: held.append(route))
+    page.goto(f"{live_server.url}/arbitrage/nieuw/", wait_until="commit")
+    expect(page.locator("[data-tree-search]")).to_be_focused()
+    page.keyboard.type("verzak")
+    expect(page.locator("#tree-list .tree-choice").first).not_to_contain_text("Verzaking")
+    assert len(held) == 1  # htmx is still held back while the word was typed
+    held[0].continue_()
+    expect(page.locator("#phase-found")).to_have_text("Gevonden, beste eerst")
+    expect(page.locator("#tree-list .tree-choice").first).to_contain_text("Verzaking")
+    expect(page).to_have_url(re.compile(r"q=verzak"))
+
+
 def test_a_full_ruling_by_mouse_with_a_changed_answer(
     page, live_server, sign_in, director_a, trees
 ):
