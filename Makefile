@@ -59,10 +59,11 @@ chromium:
 	fi
 
 # Two test processes (pytest-xdist), each with its own test database; TEST_WORKERS=0 runs in
-# one process.
+# one process. worksteal: a worker that runs out takes queued tests from the other (with the
+# default scheduling one worker sat idle for minutes behind the other's browser tests).
 TEST_WORKERS ?= 2
 test: $(VENV)/.dev $(MO) chromium
-	$(VENV)/bin/pytest -n $(TEST_WORKERS) $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n $(TEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 test-postgres: $(VENV)/.dev $(MO) chromium
 	scripts/with-postgres.sh $(VENV)/bin/pytest $(PYTEST_ARGS)
