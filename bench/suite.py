@@ -46,6 +46,7 @@ from bench.measure import (
     BenchError,
     WizardRun,
     count_queries,
+    form_post,
     htmx_headers,
     page_times,
     post_answer,
@@ -458,7 +459,7 @@ class Benchmark:
         }
 
         def save():
-            response = client.post(save_url, context, **htmx_headers(save_url))
+            response = form_post(client, save_url, context, **htmx_headers(save_url))
             if "HX-Redirect" not in response.headers:
                 raise BenchError("save did not redirect to the saved ruling")
             return response
@@ -793,7 +794,7 @@ class Benchmark:
 
 
 def _post(client: Client, run: WizardRun, answer):
-    response = client.post(answer.url, answer.data, **htmx_headers(answer.url))
+    response = form_post(client, answer.url, answer.data, **htmx_headers(answer.url))
     if response.status_code == 200:
         run.advance(answer)
     return response

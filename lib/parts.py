@@ -24,11 +24,16 @@ class RenderedParts:
         must hold everything the template reads."""
         html = self._html.get(key)
         if html is None:
-            html = mark_safe(render_to_string(self.template, context()))
+            html = self.render(context())
             if len(self._html) >= self.size:
                 self._html.clear()
             self._html[key] = html
         return html
+
+    def render(self, context: dict[str, Any]) -> SafeString:
+        """The part rendered now and not kept (for values that are not a key, such as a
+        submitted form with its errors)."""
+        return mark_safe(render_to_string(self.template, context))
 
     def __len__(self) -> int:
         return len(self._html)

@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
+from typing import TypeVar
 
 from django.db import connection, models
+
+M = TypeVar("M", bound=models.Model)
 
 
 def _quote(name: str) -> str:
@@ -43,6 +46,41 @@ def columns(model: type[models.Model]) -> str:
     return ", ".join(_quote(f.column) for f in model._meta.concrete_fields)
 
 
+def qualified_columns(model: type[models.Model]) -> str:
+    """Every stored column of ``model``, quoted and prefixed with its table, in field order
+    (a whole row in a join)."""
+    prefix = table(model)
+    return ", ".join(f"{prefix}.{_quote(f.column)}" for f in model._meta.concrete_fields)
+
+
+@cache
+def _converters(model: type[models.Model]) -> tuple[tuple[int, tuple, object], ...]:
+    found = []
+    for index, field in enumerate(model._meta.concrete_fields):
+        col = field.get_col(model._meta.db_table)
+        # Field.get_db_converters is missing from django-stubs; the ORM calls it the same way.
+        own = field.get_db_converters(connection)  # type: ignore[attr-defined]
+        converters = (*connection.ops.get_db_converters(col), *own)
+        if converters:
+            found.append((index, tuple(converters), col))
+    return tuple(found)
+
+
+def from_row(model: type[M], values: Sequence[object]) -> M:
+    """The ``model`` instance for a whole row read as ``columns(model)`` lists it, its values
+    converted as the ORM converts them (a datetime made aware, JSON decoded)."""
+    values = list(values)
+    for index, converters, col in _converters(model):
+        for convert in converters:
+            values[index] = convert(values[index], col, connection)
+    return model.from_db(connection.alias, _attnames(model), values)
+
+
+@cache
+def _attnames(model: type[models.Model]) -> tuple[str, ...]:
+    return tuple(field.attname for field in model._meta.concrete_fields)
+
+
 @cache
 def _insert_sql(model: type[models.Model], rows: int) -> tuple[str, tuple[models.Field, ...]]:
     meta = model._meta
@@ -66,6 +104,25 @@ def insert(objs: Sequence[models.Model]) -> None:
     ]
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
+
+
+def insert_one(obj: models.Model) -> None:
+    """INSERT one new row, as ``obj.save(force_insert=True)`` would, and set the key the
+    database chose on ``obj``."""
+    sql, fields = _insert_sql(type(obj), 1)
+    params = [field.get_db_prep_save(field.pre_save(obj, add=True), connection) for field in fields]
+    key = obj._meta.pk
+    assert key is not None
+    with connection.cursor() as cursor:
+        if connection.features.can_return_columns_from_insert:  # PostgreSQL, SQLite 3.35+
+            cursor.execute(f"{sql} RETURNING {_quote(key.column)}", params)
+            value = cursor.fetchone()[0]
+        else:
+            cursor.execute(sql, params)
+            value = connection.ops.last_insert_id(cursor, obj._meta.db_table, key.column)
+    setattr(obj, key.attname, value)
+    obj._state.adding = False
+    obj._state.db = connection.alias
 
 
 @cache

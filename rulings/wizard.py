@@ -234,15 +234,19 @@ def begin(
         pending.steps[id(ruling)] = [step]
         pending.events.extend(events)
         return Result(ruling, 2, recorded=True, outcome_reached=reached)
+    # Every ruling's first answer passes here: the same compiled-once writes as _commit.
     with transaction.atomic(savepoint=False):
-        ruling.save(force_insert=True)
+        sql.insert_one(ruling)
         if at != now:
             # created_at is auto_now_add; a ruling recorded for an earlier time (demo data,
             # an import) gets that time.
-            Ruling.objects.filter(pk=ruling.pk).update(created_at=at, updated_at=at)
+            sql.update(Ruling, {"created_at": at, "updated_at": at}, id=ruling.pk)
             ruling.created_at = ruling.updated_at = at
-        step.save(force_insert=True)
-        AuditEvent.objects.bulk_create(events)
+        step.ruling = ruling  # built before the ruling had its key
+        for event in events:
+            event.ruling = ruling
+        sql.insert([step])
+        sql.insert(events)
     return Result(ruling, 2, recorded=True, outcome_reached=reached)
 
 

@@ -67,7 +67,9 @@ def offending_sides(ruling: Any) -> dict[str, str] | None:
 
 @register.filter
 def chooser_label(code: str) -> str:
-    return str(dict(Chooser.choices).get(code, "")) if code and code != Chooser.NONE else ""
+    if not code or code == Chooser.NONE or code not in Chooser.values:
+        return ""
+    return str(Chooser(code).label)
 
 
 @register.filter
@@ -111,3 +113,17 @@ def step_choices(view: Any, ruling: Any) -> SafeString:
     deferred = getattr(ruling, "status", "") == Status.DEFERRED
     key = (view.tree.digest, view.node_key, get_language(), view.selected, view.revisit, deferred)
     return _choices.get(key, lambda: {"view": view, "deferred": deferred})
+
+
+_table_fields = RenderedParts("rulings/_table_fields.html")
+
+
+@register.simple_tag
+def table_fields(form: Any) -> SafeString:
+    """The round/table/board fields of a step (``rulings.forms.TableForm``). An unbound form
+    reads only its initial values and the language, so it is rendered once per process for
+    each; a submitted one (with its errors) is rendered each time."""
+    if form.is_bound:
+        return _table_fields.render({"table_form": form})
+    key = (get_language(), *(form.initial.get(name) for name in form.FIELDS))
+    return _table_fields.get(key, lambda: {"table_form": form})

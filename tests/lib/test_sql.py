@@ -1,15 +1,17 @@
-"""lib.sql and clubs.access.get_by_member: the once-compiled statements store and read
-exactly what the ORM would."""
+"""lib.sql and clubs.access (get_by_member, memberships): the once-compiled statements store
+and read exactly what the ORM would."""
 
 import uuid
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.http import Http404
 from django.test import RequestFactory
 from django.utils import timezone
 
-from clubs.access import get_by_member
+from clubs.access import get_by_member, memberships
+from clubs.models import Club, Membership, Role
 from lib import sql
 from rulings.models import AuditEvent, Ruling, Step
 from tests.support.rulings import begin_proef
@@ -80,3 +82,46 @@ def test_get_by_member_reads_the_same_ruling_as_the_orm(ruling, director_a, dire
     request.user = director_a
     with pytest.raises(Http404):
         get_by_member(request, Ruling, "uuid", uuid.uuid4())
+
+
+def test_insert_one_sets_the_key_and_stores_what_save_would(ruling, club_a, director_a):
+    copy = Ruling.objects.get(pk=ruling.pk)
+    copy.pk, copy.uuid = None, uuid.uuid4()
+    sql.insert_one(copy)
+    assert copy.pk is not None
+    assert copy.pk != ruling.pk
+    assert not copy._state.adding
+    stored = Ruling.objects.get(uuid=copy.uuid)
+    assert stored.pk == copy.pk
+    for field in Ruling._meta.concrete_fields:
+        if field.name not in {"id", "uuid", "created_at", "updated_at"}:
+            assert getattr(stored, field.attname) == getattr(ruling, field.attname), field.name
+
+
+def test_from_row_converts_as_the_orm_does(ruling):
+    with connection.cursor() as cursor:
+        whole_row = f"SELECT {sql.columns(Ruling)} FROM {sql.table(Ruling)} WHERE id = %s"  # noqa: S608
+        cursor.execute(whole_row, [ruling.pk])
+        row = cursor.fetchone()
+    found = sql.from_row(Ruling, row)
+    expected = Ruling.objects.get(pk=ruling.pk)
+    for field in Ruling._meta.concrete_fields:
+        assert getattr(found, field.attname) == getattr(expected, field.attname), field.name
+    assert timezone.is_aware(found.created_at)  # SQLite hands back a naive datetime
+    assert isinstance(found.path, list)  # JSON decoded
+
+
+def test_memberships_are_those_the_orm_reads(director_a, admin_a, club_a, club_b):
+    Membership.objects.create(user=director_a, club=club_b, role=Role.REVIEWER)
+    for user in (director_a, admin_a):
+        request = RequestFactory().get("/")
+        request.user = user
+        found = memberships(request)
+        expected = list(Membership.objects.filter(user=user).select_related("club").order_by("id"))
+        assert [(m.pk, m.role, m.club_id) for m in found] == [
+            (m.pk, m.role, m.club_id) for m in expected
+        ]
+        for mine, theirs in zip(found, expected, strict=True):
+            for field in Club._meta.concrete_fields:
+                assert getattr(mine.club, field.attname) == getattr(theirs.club, field.attname)
+    assert {m.club.slug for m in memberships(request)} == {club_a.slug}  # admin_a: one club
