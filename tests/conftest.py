@@ -17,7 +17,6 @@ from whitenoise.middleware import WhiteNoiseMiddleware
 from clubs.models import Club, Membership, Role, User
 from rulings.templatetags import law_card_tags
 from tests.support import recorded
-from tests.support.factories import make_tree
 from trees import snapshot
 from trees.models import Tree
 
@@ -289,7 +288,7 @@ def sign_in(live_server):
 
 @pytest.fixture
 def proef_tree(db):
-    return make_tree()
+    return recorded.proef_tree()
 
 
 @pytest.fixture

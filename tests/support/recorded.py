@@ -34,8 +34,10 @@ from django.db import connection, models, transaction
 
 from laws.loading import bootstrap_laws
 from lib import sql
+from tests.support.factories import make_tree
 from training.files import load_cases
 from trees.loading import load_trees
+from trees.models import Tree
 
 Row = tuple[object, ...]
 
@@ -204,3 +206,11 @@ def shipped_laws_and_trees() -> None:
 def shipped_cases() -> None:
     """The shipped training cases (``load_cases``)."""
     load_once("cases", load_cases)
+
+
+def proef_tree() -> Tree:
+    """The small ``proef`` tree (``tests.support.factories.make_tree``), built once per process
+    and copied after that: the archive, review and transfer tests make it for nearly every
+    test."""
+    load_once("proef", make_tree)
+    return Tree.objects.get(slug="proef")

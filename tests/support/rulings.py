@@ -16,7 +16,7 @@ from django.utils import timezone
 from clubs.models import Club, User
 from rulings import wizard
 from rulings.models import Mode, Ruling
-from tests.support.factories import make_tree
+from tests.support import recorded
 from trees.models import Tree
 
 START = datetime(2025, 3, 1, 19, 30, tzinfo=timezone.get_fixed_timezone(60))
@@ -24,7 +24,7 @@ START = datetime(2025, 3, 1, 19, 30, tzinfo=timezone.get_fixed_timezone(60))
 
 def ensure_tree() -> None:
     if not Tree.objects.filter(slug="proef").exists():
-        make_tree()
+        recorded.proef_tree()
 
 
 def make_ruling(
