@@ -60,8 +60,10 @@ def test_it_counts_per_irregularity_month_director_outcome_and_article(client_re
 
 
 def test_it_counts_the_rulings_with_an_adjusted_score(
-    client_reviewer_a, rulings, director_a, admin_a
+    client_reviewer_a, rulings, director_a, admin_a, club_b, director_b
 ):
+    elsewhere = make_ruling(club_b, director_b, ("ja", "nee"))  # another club's: never counted
+    record_weighted(elsewhere, director_b)
     assert client_reviewer_a.get(URL).context["with_adjusted_score"] == 0
     straf = Ruling.objects.filter(outcome_key="straf", mode=Mode.LIVE).first()
     record_weighted(straf, director_a)
