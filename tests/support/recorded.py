@@ -3,8 +3,10 @@
 ``bootstrap_laws`` + ``load_trees`` take about half a second per test (reading and validating
 every YAML file) and write the same rows every time. ``load_once(name, build)`` runs ``build``
 for real the first time (in that test's transaction, like before) and records the rows it
-added; a later test with the same starting point gets those rows inserted again with
-``bulk_create`` (same primary keys, same values), which takes a few milliseconds.
+added; a later test with the same starting point gets those rows inserted again (same
+primary keys, same values; the INSERT statements and their values prepared once, when
+recorded; columns set at saving time, ``auto_now``, get the time of the copy), which takes
+a few milliseconds.
 
 The copy is only used when it is exact, otherwise ``build`` simply runs every time:
 
@@ -22,7 +24,6 @@ outside the database that later tests rely on.
 
 from __future__ import annotations
 
-import copy
 import io
 import os
 from collections.abc import Callable
@@ -43,6 +44,9 @@ Row = tuple[object, ...]
 @dataclass(frozen=True)
 class Recording:
     tables: list[tuple[type[models.Model], list[str], list[Row]]]
+    # Per table: the INSERT statement and its rows as the database takes them (converted
+    # once, when recorded), with the columns that are set at saving time (auto_now).
+    inserts: list[tuple[str, list[Row], list[tuple[int, models.Field]]]]
 
 
 SHIPPED_APPS = ("laws", "trees", "training")
@@ -101,14 +105,54 @@ def _record(
             known = keys.get(target, set())
             if any(row[index] is not None and row[index] not in known for row in rows):
                 return None  # points to a row the test made itself
-    return Recording(tables)
+    return Recording(tables, [_insert(model, names, rows) for model, names, rows in tables])
+
+
+def _insert(
+    model: type[models.Model], names: list[str], rows: list[Row]
+) -> tuple[str, list[Row], list[tuple[int, models.Field]]]:
+    """What ``bulk_create`` would send for these rows, prepared once: building the model
+    instances and compiling the INSERTs for every copy made it take 0.2 s instead of 0.03 s."""
+    fields = [model._meta.get_field(name) for name in names]
+    # auto_now / auto_now_add: set to the moment of saving, as bulk_create's pre_save does.
+    stamped = [
+        (index, field)
+        for index, field in enumerate(fields)
+        if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)
+    ]
+    quote = connection.ops.quote_name
+    # Quoted names from the model, values as parameters.
+    sql = "INSERT INTO {} ({}) VALUES ({})".format(  # noqa: S608
+        quote(model._meta.db_table),
+        ", ".join(quote(field.column) for field in fields),
+        ", ".join(["%s"] * len(fields)),
+    )
+    prepared = [
+        tuple(
+            field.get_db_prep_save(value, connection)
+            for field, value in zip(fields, row, strict=True)
+        )
+        for row in rows
+    ]
+    return sql, prepared, stamped
 
 
 def _replay(recording: Recording) -> None:
     with transaction.atomic():  # foreign keys are checked at the end, in any table order
-        for model, names, rows in recording.tables:
-            objects = [model(**dict(zip(names, row, strict=True))) for row in copy.deepcopy(rows)]
-            model._base_manager.bulk_create(objects)
+        with connection.cursor() as cursor:
+            for sql, rows, stamped in recording.inserts:
+                if stamped:
+                    now = {
+                        index: field.get_db_prep_save(
+                            field.pre_save(field.model(), add=True), connection
+                        )
+                        for index, field in stamped
+                    }
+                    rows = [
+                        tuple(now.get(index, value) for index, value in enumerate(row))
+                        for row in rows
+                    ]
+                cursor.executemany(sql, rows)
         reset = connection.ops.sequence_reset_sql(
             no_style(), [model for model, _names, _rows in recording.tables]
         )
