@@ -68,7 +68,14 @@ def _models() -> list[type[models.Model]]:
 
 
 def _counts(all_models: list[type[models.Model]]) -> tuple[int, ...]:
-    return tuple(model._base_manager.count() for model in all_models)
+    # One query for all tables (their rows, as ``_base_manager.count()`` counts them): 38
+    # separate counts took longer than the copy itself.
+    quote = connection.ops.quote_name
+    tables = [quote(model._meta.db_table) for model in all_models]
+    counts = [f"(SELECT COUNT(*) FROM {table})" for table in tables]  # noqa: S608 (quoted)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT " + ", ".join(counts))
+        return tuple(cursor.fetchone())
 
 
 def _shipped(all_models: list[type[models.Model]], counts: tuple[int, ...]) -> tuple[int, ...]:
