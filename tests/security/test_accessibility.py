@@ -14,7 +14,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.support import recorded
 from tests.support.world import TREE, build_world
 from trees.loading import TREES_DIR
 from trees.parse import load_tree_file
@@ -28,10 +27,7 @@ BLOCKING = ("serious", "critical")
 
 @pytest.fixture
 def world(transactional_db):
-    # The shipped laws, trees and cases copied first (tests/support/recorded.py): the loaders
-    # build_world runs then find them up to date, a second cheaper per test.
-    recorded.shipped_laws_and_trees()
-    recorded.shipped_cases()
+    # build_world copies the shipped laws, trees and cases (tests/support/recorded.py).
     return build_world()
 
 

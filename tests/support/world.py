@@ -1,12 +1,13 @@
 """A small club world for the security tests: the shipped laws, trees and cases, two clubs with
 the named personas, and real objects of club A in every state that matters (rulings unfinished,
 deferred, at the outcome and final; a practice in progress and a graded one; a club case; a
-trainer's session with a trainee), all made through the app's own functions.
+trainer's session with a trainee), all made through the app's own functions. The shipped data
+is loaded by its loaders the first time in a process and copied after that
+(tests/support/recorded.py).
 """
 
 from __future__ import annotations
 
-import io
 import uuid
 from dataclasses import dataclass
 from datetime import date
@@ -14,14 +15,13 @@ from datetime import date
 from django.test import override_settings
 
 from clubs.models import Club, Role, User
-from laws.loading import bootstrap_laws
 from laws.models import Article
 from rulings import free, wizard
 from rulings.models import Ruling
 from tests.conftest import make_user
-from training import files, grading, practice
+from tests.support import recorded
+from training import grading, practice
 from training.models import SessionParticipant, TrainingCase, TrainingSession
-from trees.loading import bootstrap_trees
 from trees.models import Tree
 
 TREE = "onvoldoende-bod"
@@ -77,9 +77,8 @@ def begin(club: Club, director: User, first: str = PATH[0]) -> Ruling:
 
 def build_world() -> World:
     with FAST_HASHER:
-        bootstrap_laws(io.StringIO())
-        bootstrap_trees(io.StringIO())
-        files.load_cases()
+        recorded.shipped_laws_and_trees()
+        recorded.shipped_cases()
         club_a = Club.objects.create(name="BC De Troefkaart", slug="troefkaart")
         club_b = Club.objects.create(name="BC Het Vrije Slagje", slug="vrije-slagje")
         users = {
