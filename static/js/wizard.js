@@ -73,8 +73,10 @@
     }
   });
 
-  // A list refresh that lands while a tree is focused (typed, then ArrowDown before the short
-  // delay ran out) keeps the focus on the same tree, or the first one, not on the page.
+  // A list refresh that lands while a tree is focused (typed, then ArrowDown or Tab before the
+  // short delay ran out) keeps the focus on the same tree, or the first one, not on the page.
+  // Moved back right after the swap, in the same task: a key pressed a moment later (Enter)
+  // must find the tree focused, not the page (settling waits a few milliseconds).
   let focusedTree = null;
   document.addEventListener("htmx:beforeSwap", (event) => {
     const target = event.detail && event.detail.target;
@@ -85,7 +87,7 @@
         ? active.getAttribute("href")
         : null;
   });
-  document.addEventListener("htmx:afterSettle", () => {
+  document.addEventListener("htmx:afterSwap", () => {
     if (focusedTree === null) return;
     const links = [...document.querySelectorAll("#tree-list .tree-choice")];
     const same = links.find((link) => link.getAttribute("href") === focusedTree) || links[0];

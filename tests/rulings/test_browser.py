@@ -132,6 +132,26 @@ def test_arrow_down_before_the_list_refreshes_keeps_the_focus_on_a_tree(
     expect_question(page, spec, spec.start)
 
 
+def test_enter_right_after_the_list_refreshed_opens_the_focused_tree(
+    page, live_server, sign_in, director_a, trees
+):
+    """Typed, then Tab to a tree before the list refreshed: when the refresh lands, the focus
+    moves to the same tree at once, so an Enter a moment later opens it (it used to return
+    only when htmx settled, and an Enter in between was lost; CI hit that window). A long
+    settle delay makes the window certain here."""
+    spec = trees
+    sign_in(page, director_a)
+    page.goto(f"{live_server.url}/arbitrage/nieuw/")
+    expect(page.locator("[data-tree-search]")).to_be_focused()
+    page.evaluate("htmx.config.defaultSettleDelay = 5000")
+    page.keyboard.type("verzaakt")
+    tree = page.locator(f'#tree-list a[href*="/{SLUG}/"]')
+    tree.focus()  # where Tab takes a fast director, in the list as it was
+    expect(page.locator("#phase-found")).to_have_text("Gevonden, beste eerst")  # swapped
+    page.keyboard.press("Enter")  # at once: long before htmx settles
+    expect_question(page, spec, spec.start)
+
+
 def test_letters_typed_before_htmx_listens_still_filter_the_list(
     page, live_server, sign_in, director_a, trees
 ):
