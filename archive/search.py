@@ -31,7 +31,7 @@ from typing import Any
 from django.core.paginator import Paginator
 from django.db import connection
 from django.db.models import BooleanField, QuerySet
-from django.db.models.expressions import RawSQL
+from django.db.models.expressions import Expression, RawSQL
 
 MAX_WORDS = 8
 FTS_TABLE = "rulings_ruling_search"
@@ -77,6 +77,29 @@ def words(text: str) -> list[str]:
     return _WORD.findall(text.replace("_", " "))[:MAX_WORDS]
 
 
+class VectorMatch(Expression):
+    """``search_vector @@ to_tsquery('simple', query)`` on the ruling table of the query it is
+    used in (PostgreSQL). The column is not a model field (migration 0004 adds it), so the
+    condition names its table itself: by the alias the query gives it, which a subquery
+    changes (``U0`` in the statistics' ``Exists``), not by the table's name."""
+
+    output_field = BooleanField()
+
+    def __init__(self, query: str, alias: str | None = None) -> None:
+        super().__init__()
+        self.query, self.alias = query, alias
+
+    def resolve_expression(self, query: Any = None, *args: Any, **kwargs: Any) -> VectorMatch:
+        return VectorMatch(self.query, query.get_initial_alias())
+
+    def relabeled_clone(self, change_map: dict[str, str]) -> VectorMatch:
+        return VectorMatch(self.query, change_map.get(self.alias, self.alias))
+
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[str]]:
+        table = compiler.quote_name_unless_alias(self.alias)
+        return f"{table}.search_vector @@ to_tsquery('simple', %s)", [self.query]
+
+
 def matching(rulings: QuerySet, text: str) -> QuerySet:
     """``rulings`` on the table, board and round ``text`` names (:func:`parse`) that contain
     every other word of it (whole, or as the start of a word)."""
@@ -91,14 +114,7 @@ def matching(rulings: QuerySet, text: str) -> QuerySet:
     elif connection.vendor == "postgresql":
         # On the row itself, against the stored vector (migration 0004): the planner combines
         # it with the club and mode filters instead of running a subquery over every ruling.
-        query = " & ".join(f"{word}:*" for word in found)
-        return rulings.filter(
-            RawSQL(
-                "rulings_ruling.search_vector @@ to_tsquery('simple', %s)",
-                [query],
-                output_field=BooleanField(),
-            )
-        )
+        return rulings.filter(VectorMatch(" & ".join(f"{word}:*" for word in found)))
     else:
         raise NotImplementedError(f"free-text search for {connection.vendor}")
     return rulings.filter(pk__in=ids)

@@ -6,10 +6,12 @@ from datetime import timedelta
 
 import pytest
 from django.db import connection
+from django.db.models import Exists, OuterRef
 from django.test.utils import CaptureQueriesContext
 
 from archive import search
 from archive import views as archive_views
+from clubs.models import Club
 from rulings.models import Ruling
 from tests.conftest import migration_operation
 from tests.support.rulings import START, make_ruling
@@ -42,6 +44,19 @@ def test_words_are_found_whole_or_by_their_start(ruling, club_a, director_a):
     assert found("één") == {ruling.pk}
     if connection.vendor == "sqlite":  # FTS5 folds accents; PostgreSQL's 'simple' does not
         assert found("een") == {ruling.pk}
+
+
+def test_a_search_can_be_a_subquery(ruling, club_a, director_a):
+    """The statistics count adjusted scores among the rulings found: the search then runs
+    under the subquery's own table alias (PostgreSQL failed with 'missing FROM-clause entry
+    for table rulings_ruling' when the condition named the table)."""
+    other = make_ruling(club_a, director_a, ("nee", "nee"), notes="Zuid speelde door")
+    inner = search.matching(Ruling.objects.all(), "dinsdag kaart")
+    assert set(Club.objects.filter(Exists(inner.filter(club=OuterRef("pk"))))) == {club_a}
+    # Every ruling of a club where one was found: the condition is on the inner ruling, not
+    # on the outer one that has the same table.
+    same_club = Ruling.objects.filter(Exists(inner.filter(club=OuterRef("club"))))
+    assert set(same_club.values_list("pk", flat=True)) == {ruling.pk, other.pk}
 
 
 def test_the_index_follows_changes_and_deletions(ruling, club_a, director_a):

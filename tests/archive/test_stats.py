@@ -72,6 +72,9 @@ def test_it_counts_the_rulings_with_an_adjusted_score(
     assert "Met een arbitrale score: 1" in response.content.decode()
     # The filters apply to the count too: the score is on one of Anna's rulings.
     assert client_reviewer_a.get(URL, {"director": admin_a.pk}).context["with_adjusted_score"] == 0
+    # Free text too, though the count runs the search inside a subquery of its own.
+    assert client_reviewer_a.get(URL, {"q": "beperkingen"}).context["with_adjusted_score"] == 1
+    assert client_reviewer_a.get(URL, {"q": "staan"}).context["with_adjusted_score"] == 0
 
 
 def test_the_archive_filters_apply(client_reviewer_a, rulings, admin_a):
