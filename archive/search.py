@@ -24,6 +24,7 @@ than a word in the notes: ``tafel 7``, ``spel 12``, ``ronde 3`` (or ``table 7``,
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -85,17 +86,17 @@ class VectorMatch(Expression):
 
     output_field = BooleanField()
 
-    def __init__(self, query: str, alias: str | None = None) -> None:
+    def __init__(self, query: str, alias: str = "") -> None:
         super().__init__()
         self.query, self.alias = query, alias
 
     def resolve_expression(self, query: Any = None, *args: Any, **kwargs: Any) -> VectorMatch:
         return VectorMatch(self.query, query.get_initial_alias())
 
-    def relabeled_clone(self, change_map: dict[str, str]) -> VectorMatch:
+    def relabeled_clone(self, change_map: Mapping[str, str]) -> VectorMatch:
         return VectorMatch(self.query, change_map.get(self.alias, self.alias))
 
-    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[str]]:
+    def as_sql(self, compiler: Any, connection: Any) -> tuple[str, list[Any]]:
         table = compiler.quote_name_unless_alias(self.alias)
         return f"{table}.search_vector @@ to_tsquery('simple', %s)", [self.query]
 
