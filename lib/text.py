@@ -125,7 +125,9 @@ def _list_html(kind: str, items: list[str]) -> str:
     return start + "".join(f"<li>{item}</li>" for item in items) + "</ul>"
 
 
-@lru_cache(maxsize=2048)
+# Room for every text of the loaded trees and then some: the wizard makes a tree's prose when
+# it is first shown (rulings/templatetags/law_card_tags.warm_tree).
+@lru_cache(maxsize=8192)
 def _prose(text: str) -> str:
     # Text is never HTML: an angle bracket is shown as typed (Markdown keeps the entity).
     html = _blocks_html(text.replace("<", "&lt;"))

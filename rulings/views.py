@@ -39,7 +39,7 @@ from clubs.models import Role
 from laws.models import Edition
 from lib import htmx
 from rulings import wizard
-from rulings.forms import AnswerForm, ContextForm, DraftAnswerForm, StartForm, TableForm
+from rulings.forms import ContextForm, StartForm, TableForm, read_answer
 from rulings.models import Ruling, Status
 from rulings.steps import StepView, draft_view, open_rulings, step_view
 from rulings.wizard import WizardError
@@ -90,8 +90,6 @@ def _render_step(
         context.setdefault("answer_url", reverse("wizard:answer", args=[ruling.uuid]))
         if view.is_outcome and "context_form" not in context and not extra.get("lazy_context"):
             context["context_form"] = ContextForm.for_ruling(ruling)
-        elif not view.is_outcome:
-            context.setdefault("table_form", TableForm.for_ruling(ruling))
     return htmx.render(request, STEP_TEMPLATE, context, partial="step")
 
 
@@ -247,21 +245,20 @@ def _if_started(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpR
 
 
 def _begin(request: AuthenticatedHttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
-    form = DraftAnswerForm(request.POST)
-    if not form.is_valid():
+    data = read_answer(request.POST, first=True)
+    if data is None:
         started = _if_started(request, uuid)
         if started is not None:
             return started
         messages.warning(request, _("Dit formulier was onvolledig. Er is niets opgeslagen."))
         return redirect("wizard:draft", slug, uuid)
-    data = form.cleaned_data
     try:
-        tree = snapshot.get(data["snapshot"])
+        tree = snapshot.get(data.snapshot)
     except TreeSnapshot.DoesNotExist:
         raise Http404 from None
     if tree.slug != slug:
         raise Http404
-    club = get_club(request, data["club"], roles=DIRECTING) if data["club"] else None
+    club = get_club(request, data.club, roles=DIRECTING) if data.club else None
     if club is None:
         directing = clubs(request, roles=DIRECTING)
         if not directing:
@@ -276,9 +273,9 @@ def _begin(request: AuthenticatedHttpRequest, slug: str, uuid: uuid_lib.UUID) ->
                 club=club,
                 director=request.user,
                 tree=tree,
-                node_key=data["node"],
-                choice_key=data["choice"],
-                played_on=data["played_on"],
+                node_key=data.node,
+                choice_key=data.choice,
+                played_on=data.played_on,
             )
     except WizardError as error:
         started = _if_started(request, uuid)
@@ -291,7 +288,7 @@ def _begin(request: AuthenticatedHttpRequest, slug: str, uuid: uuid_lib.UUID) ->
         context = {
             "answer_url": reverse("wizard:draft", args=[slug, uuid]),
             "draft_club": club,
-            "draft_played_on": (data["played_on"] or timezone.localdate()).isoformat(),
+            "draft_played_on": (data.played_on or timezone.localdate()).isoformat(),
         }
         return _render_step(request, view, None, error.message, **context)
     except IntegrityError:
@@ -344,18 +341,12 @@ def step(request: HttpRequest, uuid: uuid_lib.UUID, number: int) -> HttpResponse
 
 
 def _answer_existing(request: AuthenticatedHttpRequest, found: Ruling) -> HttpResponse:
-    form = AnswerForm(request.POST)
-    if not form.is_valid():
+    data = read_answer(request.POST)
+    if data is None:
         return _show(request, found, error=str(WizardError.MESSAGES[WizardError.NOT_A_CHOICE]))
-    data = form.cleaned_data
     try:
         result = wizard.answer(
-            found,
-            data["node"],
-            data["step"],
-            data["choice"],
-            request.user,
-            revision=data["revision"],
+            found, data.node, data.step, data.choice, request.user, revision=data.revision
         )
     except WizardError as error:
         return _show(request, found, error=error.message)
@@ -407,21 +398,22 @@ def table(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespons
     """Round, table and board at any step (the rest of the details follow at the outcome)."""
     found = _ruling_to_direct(request, uuid)
     form = TableForm(request.POST)
-    saved = False
+    context: dict[str, Any]
     if form.is_valid():
         try:
             wizard.edit_context(found, form.cleaned_data, request.user)
         except WizardError as error:
             return _show(request, found, error=error.message)
-        saved = True
         if not htmx.is_partial(request):
             messages.success(request, _("Tafel en spel zijn bewaard."))
             return redirect(state_url(found))
-        form = TableForm.for_ruling(found)
+        # The saved values, as every step shows them (wizard_tags.table_fields).
+        context = {"ruling": found, "table_form": None, "table_saved": True}
     elif not htmx.is_partial(request):
         messages.warning(request, _("Tafel en spel niet bewaard: controleer de getallen."))
         return redirect(state_url(found))
-    context = {"ruling": found, "table_form": form, "table_saved": saved}
+    else:
+        context = {"ruling": found, "table_form": form, "table_saved": False}
     return htmx.render(request, STEP_TEMPLATE, context, partial="table")
 
 

@@ -28,7 +28,7 @@ from lib.fields import parse_id
 from lib.i18n import active_language
 from lib.text import prose
 from rulings import wizard
-from rulings.forms import ContextForm, DraftAnswerForm
+from rulings.forms import ContextForm, read_answer
 from rulings.models import Mode, Ruling
 from rulings.steps import StepView, draft_view, step_view
 from training import files, grading, practice
@@ -250,20 +250,19 @@ def _begin(
     session: TrainingSession | None,
     uuid: uuid_lib.UUID,
 ) -> HttpResponse:
-    form = DraftAnswerForm(request.POST)
-    if not form.is_valid():
+    data = read_answer(request.POST, first=True)
+    if data is None:
         messages.warning(request, _("Dit formulier was onvolledig. Er is niets opgeslagen."))
         return redirect(request.get_full_path())
-    data = form.cleaned_data
     try:
-        tree = snapshot_get(data["snapshot"])
+        tree = snapshot_get(data.snapshot)
     except TreeSnapshot.DoesNotExist:
         raise Http404 from None
     if tree.slug != case.tree_slug:
         raise Http404
     try:
         practice.begin_practice(
-            request.user, case, session, data["node"], data["choice"], tree=tree, ruling_uuid=uuid
+            request.user, case, session, data.node, data.choice, tree=tree, ruling_uuid=uuid
         )
     except (practice.PracticeError, wizard.WizardError) as error:
         message = error.message if isinstance(error, wizard.WizardError) else str(error)

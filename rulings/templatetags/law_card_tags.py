@@ -16,11 +16,13 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from django import template
 from django.urls import reverse
+from django.utils import translation
 from django.utils.html import format_html, linebreaks
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -30,7 +32,10 @@ from laws import keys
 from laws.models import Article, Provision
 from lib.i18n import pick_text
 from lib.parts import RenderedParts
-from trees.snapshot import provision_text
+from lib.text import prose
+from rulings.steps import law_cards
+from trees.snapshot import pick, provision_text
+from trees.spec import Snapshot
 
 register = template.Library()
 
@@ -292,7 +297,9 @@ def edition_law(edition: str) -> _EditionLaw:
 # The cards of a step, whole
 
 # Distinct (snapshot, node, language) kept; a full store starts again.
-_step_cards = RenderedParts("rulings/_law_cards.html", size=4096)
+_step_cards = RenderedParts("rulings/_law_cards.html", size=8192)
+# (snapshot digest, language) whose every step has its cards and prose made (warm_tree).
+_warmed: set[tuple[str, str]] = set()
 
 
 @register.simple_tag
@@ -301,14 +308,44 @@ def step_law_cards(view: Any) -> SafeString:
     process for each snapshot, node and language: they depend on nothing else (no user, no
     ruling), and rendering them was a large part of every answer (``make bench``). Like the
     structured cards they are made of, they are forgotten when law text is imported."""
-    key = (view.tree.digest, view.node_key, get_language() or "")
+    language = get_language() or ""
+    if (view.tree.digest, language) not in _warmed:
+        warm_tree(view.tree, language)
+    key = (view.tree.digest, view.node_key, language)
     return _step_cards.get(key, lambda: {"cards": nest_cards(view.law)})
+
+
+def warm_tree(tree: Snapshot, language: str) -> None:
+    """Make the parts of every step of ``tree`` that depend only on it and ``language``: the
+    law cards and the prose of its help and outcome texts, the first time one of its steps
+    is shown in that language. Made one step at a time, a director's first visit of each
+    outcome paid for them, and on a large tree nearly every outcome reached is a first visit
+    (``make bench``: about a millisecond more per answer). A shipped tree takes a few
+    milliseconds, once per process."""
+    _warmed.add((tree.digest, language))
+    with translation.override(language):
+        _warm_nodes(tree, language)
+
+
+def _warm_nodes(tree: Snapshot, language: str) -> None:
+    def cards_of(key: str) -> Callable[[], dict[str, Any]]:
+        return lambda: {"cards": nest_cards(law_cards(tree.citations(key)))}
+
+    for node in tree.tree.nodes:
+        _step_cards.get((tree.digest, node.key, language), cards_of(node.key))
+        texts = [node.help]
+        if node.outcome is not None:
+            texts += [node.outcome.ruling, node.outcome.options, node.outcome.announce]
+        for text in texts:
+            if text is not None:
+                prose(pick(text, language))
 
 
 def clear_cache(**kwargs: Any) -> int:
     """Forget the law read and the cards made from it (after a law text import, and between
     tests)."""
     _step_cards.clear()
+    _warmed.clear()
     _structured.cache_clear()
     edition_law.cache_clear()
     return 0

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from lib import text as text_html
 from lib.parts import RenderedParts
 from rulings.audit import ACTION_LABELS
+from rulings.forms import TableForm
 from rulings.models import Status
 from trees.models import Chooser
 from trees.snapshot import pick
@@ -119,11 +120,12 @@ _table_fields = RenderedParts("rulings/_table_fields.html")
 
 
 @register.simple_tag
-def table_fields(form: Any) -> SafeString:
-    """The round/table/board fields of a step (``rulings.forms.TableForm``). An unbound form
-    reads only its initial values and the language, so it is rendered once per process for
-    each; a submitted one (with its errors) is rendered each time."""
-    if form.is_bound:
+def table_fields(form: Any, ruling: Any) -> SafeString:
+    """The round/table/board fields of a step: of ``form`` (``rulings.forms.TableForm``), a
+    submitted one with its errors, rendered each time; without one (None), of ``ruling``'s
+    values, which with the language are all the fields show, so rendered once per process
+    for each (and no form is made for them)."""
+    if form:
         return _table_fields.render({"table_form": form})
-    key = (get_language(), *(form.initial.get(name) for name in form.FIELDS))
-    return _table_fields.get(key, lambda: {"table_form": form})
+    key = (get_language(), *(getattr(ruling, name) for name in TableForm.FIELDS))
+    return _table_fields.get(key, lambda: {"table_form": TableForm.for_ruling(ruling)})

@@ -1,5 +1,6 @@
 """The law text cards beside a wizard step: structure, nesting and cross-references."""
 
+import dataclasses
 import re
 import uuid
 
@@ -132,16 +133,42 @@ def test_a_steps_cards_are_rendered_once_per_node_and_language(shipped):
     from rulings.steps import draft_view
     from rulings.templatetags import law_card_tags
 
-    view = draft_view(wizard.start("verzaking-2007"))
+    tree = wizard.start("verzaking-2007")
+    view = draft_view(tree)
     with translation.override("nl"):
         dutch = law_card_tags.step_law_cards(view)
+    # The first step shown in a language makes every step's cards of the tree in it.
+    assert len(law_card_tags._step_cards) == len(tree.tree.nodes)
     with translation.override("en"):
         english = law_card_tags.step_law_cards(view)
     assert "Artikel" in dutch
     assert "Law " in english
     assert "Artikel " not in english
-    assert len(law_card_tags._step_cards) == 2
+    assert len(law_card_tags._step_cards) == 2 * len(tree.tree.nodes)
     with translation.override("nl"):
         assert law_card_tags.step_law_cards(view) is dutch  # remembered, not rendered again
+        outcome = next(node for node in tree.tree.nodes if node.is_outcome)
+        made = law_card_tags._step_cards.get((tree.digest, outcome.key, "nl"), dict)
+        at_outcome = dataclasses.replace(view, node_key=outcome.key, node=outcome)
+        assert law_card_tags.step_law_cards(at_outcome) is made
     law_card_tags.clear_cache()  # a law import forgets them
     assert len(law_card_tags._step_cards) == 0
+
+
+def test_the_prose_of_a_tree_is_made_with_its_first_step(shipped):
+    from django.utils import translation
+
+    from lib import text
+    from rulings.steps import draft_view
+    from rulings.templatetags import law_card_tags
+
+    tree = wizard.start("verzaking-2007")
+    outcome = next(node for node in tree.tree.nodes if node.is_outcome)
+    text._prose.cache_clear()
+    with translation.override("en"):
+        law_card_tags.step_law_cards(draft_view(tree))
+    made = text._prose.cache_info()
+    assert made.currsize > 0
+    text.prose(outcome.outcome.ruling.en)
+    text.prose(outcome.outcome.announce.en)
+    assert text._prose.cache_info().hits == made.hits + 2  # made already, not made again

@@ -142,6 +142,7 @@ def test_a_changed_answer_stays_within_the_query_budget(
     client_director_a, deep_ruling, django_assert_max_num_queries, htmx
 ):
     headers = HTMX if htmx else {}
+    warm_law_cards(client_director_a, deep_ruling)
     # One more than an answer: the later steps are marked superseded.
     with django_assert_max_num_queries(7):
         answer(client_director_a, deep_ruling, "v10", 11, "stop", **headers)
