@@ -3,6 +3,7 @@
 import importlib
 import os
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -11,7 +12,7 @@ import pytest
 from django.conf import settings as django_settings
 from django.db import connection
 from django.test import Client
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 from whitenoise.middleware import WhiteNoiseMiddleware
 
 from clubs.models import Club, Membership, Role, User
@@ -247,6 +248,20 @@ def browser_context_args(browser_context_args):
 def artifacts() -> Path:
     ARTIFACTS.mkdir(exist_ok=True)
     return ARTIFACTS
+
+
+@pytest.fixture
+def screenshot() -> Callable[..., None]:
+    """``screenshot(page, name)``: a picture of the page in ``test-artifacts/`` for a person
+    to look at, with SCREENSHOTS=1 only. A picture asserts nothing, and two dozen of them
+    were seconds of every ``make test``."""
+
+    def take(page: Page, name: str, full_page: bool = True) -> None:
+        if os.environ.get("SCREENSHOTS") == "1":
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=ARTIFACTS / name, full_page=full_page)
+
+    return take
 
 
 @pytest.fixture

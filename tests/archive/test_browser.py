@@ -18,7 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_reviewer_filters_opens_reviews_and_exports(
-    page, live_server, login, club_a, director_a, reviewer_a, artifacts
+    page, live_server, login, club_a, director_a, reviewer_a, screenshot
 ):
     target = make_ruling(
         club_a,
@@ -52,7 +52,7 @@ def test_reviewer_filters_opens_reviews_and_exports(
     assert page.evaluate("window.stillTheSamePage") is True
     assert swaps
     assert all(header == "true" for header in swaps)
-    page.screenshot(path=artifacts / "archive-filtered.png", full_page=True)
+    screenshot(page, "archive-filtered.png")
 
     results.get_by_role("link", name="Proefboom").click()
     expect(page).to_have_url(re.compile(rf"/arbitrages/{target.uuid}/"))
@@ -79,7 +79,7 @@ def test_reviewer_filters_opens_reviews_and_exports(
     page.get_by_role("button", name="Bevestigen").click()
     expect(page.get_by_text("De beoordeling is opgeslagen.")).to_be_visible()
     expect(page.locator("#beoordelingen")).to_contain_text("Het bod had vervangen mogen worden.")
-    page.screenshot(path=artifacts / "ruling-reviewed.png", full_page=True)
+    screenshot(page, "ruling-reviewed.png")
     review = Review.objects.get()
     assert (review.verdict, review.corrected_citations) == ("amended", ["25A"])
     assert audit.verify(Ruling.objects.get(pk=target.pk)) == []
@@ -109,4 +109,4 @@ def test_reviewer_filters_opens_reviews_and_exports(
     expect(page).to_have_url(re.compile(r"/arbitrages/statistiek/\?.*board=4"))
     expect(page.get_by_role("img", name="Per geciteerd wetsartikel")).to_be_visible()
     expect(page.locator("#stat-article + figure + table")).to_contain_text("Artikel 27")
-    page.screenshot(path=artifacts / "statistics.png", full_page=True)
+    screenshot(page, "statistics.png")

@@ -18,7 +18,7 @@ SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "heig
 
 @pytest.mark.parametrize("size", SIZES)
 def test_typing_tafel_7_finds_table_7(
-    size, browser, live_server, login, sign_in, club_a, director_a, reviewer_a, artifacts
+    size, browser, live_server, login, sign_in, club_a, director_a, reviewer_a, screenshot
 ):
     viewport = SIZES[size]
     for table in (5, 6, 7, 8):
@@ -42,7 +42,7 @@ def test_typing_tafel_7_finds_table_7(
         assert row.evaluate("r => r.getBoundingClientRect().top") < viewport["height"]
         scroll_width = page.evaluate("document.documentElement.scrollWidth")
         assert scroll_width <= viewport["width"], scroll_width
-        page.screenshot(path=artifacts / "archive-phone-cards.png", full_page=True)
+        screenshot(page, "archive-phone-cards.png")
         page.get_by_text("Filters", exact=True).click()
     else:
         expect(fold).to_have_attribute("open", "")
@@ -56,7 +56,7 @@ def test_typing_tafel_7_finds_table_7(
     expect(results.locator("tbody tr td[data-label='Tafel']")).to_have_text("7")
     expect(page).to_have_url(re.compile(r"q=tafel(\+|%20)7"))
     assert page.evaluate("window.stillTheSamePage") is True
-    page.screenshot(path=artifacts / f"archive-tafel-7-{size}.png", full_page=True)
+    screenshot(page, f"archive-tafel-7-{size}.png")
 
     # Back returns to the whole list.
     page.go_back()
@@ -66,7 +66,7 @@ def test_typing_tafel_7_finds_table_7(
 
 @pytest.mark.parametrize("size", SIZES)
 def test_statistics_open_with_a_summary_and_whole_labels(
-    size, browser, live_server, sign_in, club_a, director_a, reviewer_a, artifacts
+    size, browser, live_server, sign_in, club_a, director_a, reviewer_a, screenshot
 ):
     viewport = SIZES[size]
     make_ruling(club_a, director_a, ("ja", "nee"))
@@ -86,5 +86,5 @@ def test_statistics_open_with_a_summary_and_whole_labels(
     expect(labels).to_have_count(2)
     for index in range(2):
         assert labels.nth(index).evaluate("t => t.getBBox().x") >= 0
-    page.screenshot(path=artifacts / f"statistics-{size}.png", full_page=True)
+    screenshot(page, f"statistics-{size}.png")
     context.close()

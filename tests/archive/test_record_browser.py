@@ -42,7 +42,7 @@ def short_ruling(club_a, director_a, reviewer_a) -> Ruling:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_record_page_toggles_its_trail_and_prints_on_two_a4_pages(
-    page, live_server, sign_in, reviewer_a, short_ruling, artifacts, size
+    page, live_server, sign_in, reviewer_a, short_ruling, artifacts, screenshot, size
 ):
     page.set_viewport_size(SIZES[size])
     sign_in(page, reviewer_a)
@@ -61,7 +61,7 @@ def test_the_record_page_toggles_its_trail_and_prints_on_two_a4_pages(
     expect(events.first).to_be_visible()
     expect(trail.locator("code[data-hash]").first).to_be_visible()
     expect(trail).to_contain_text("Definitief opgeslagen")
-    page.screenshot(path=artifacts / f"record-{size}.png", full_page=True)
+    screenshot(page, f"record-{size}.png")
 
     # On paper: no navigation, buttons, hashes or trail toggle; the trail in words instead.
     page.emulate_media(media="print")

@@ -15,7 +15,7 @@ SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "heig
 
 @pytest.mark.parametrize("size", SIZES)
 def test_an_admin_invites_a_director_who_sets_a_password(
-    size, browser, live_server, login, sign_in, admin_a, club_a, artifacts
+    size, browser, live_server, login, sign_in, admin_a, club_a, screenshot
 ):
     viewport = SIZES[size]
     admin = browser.new_context(locale="nl-NL", viewport=viewport)
@@ -36,7 +36,7 @@ def test_an_admin_invites_a_director_who_sets_a_password(
     page.wait_for_url("**/club/troefkaart/leden/")
     expect(page.get_by_role("heading", name="Leden van BC De Troefkaart")).to_be_visible()
     expect(page.locator("[data-member='bert']")).to_contain_text("Beheerder")
-    page.screenshot(path=artifacts / f"clubs-members-{size}.png", full_page=True)
+    screenshot(page, f"clubs-members-{size}.png")
     page.get_by_role("link", name="Wedstrijdleider toevoegen").click()
 
     page.get_by_label("Gebruikersnaam").fill("wouter")
@@ -55,7 +55,7 @@ def test_an_admin_invites_a_director_who_sets_a_password(
     assert box["x"] + box["width"] <= viewport["width"]
     link = link_box.input_value()
     assert link.startswith(f"{live_server.url}/wachtwoord/")
-    page.screenshot(path=artifacts / f"clubs-invite-link-{size}.png", full_page=True)
+    screenshot(page, f"clubs-invite-link-{size}.png")
     user = User.objects.get(username="wouter")
     assert set(Membership.objects.filter(user=user).values_list("role", flat=True)) == {
         Role.DIRECTOR,

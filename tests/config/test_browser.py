@@ -10,7 +10,7 @@ from clubs.models import Club, User
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_first_run_login_and_language_switch(page, live_server, artifacts):
+def test_first_run_login_and_language_switch(page, live_server, screenshot):
     page.goto(f"{live_server.url}/")
     expect(page).to_have_url(re.compile(r"/setup/$"))
     page.get_by_label("Gebruikersnaam").fill("wl-admin")
@@ -39,4 +39,4 @@ def test_first_run_login_and_language_switch(page, live_server, artifacts):
     page.get_by_label("Taal").select_option("en")
     expect(page.get_by_role("heading", name="Director, please!")).to_be_visible()
     expect(page.locator("html")).to_have_attribute("lang", "en")
-    page.screenshot(path=artifacts / "foundation-home-en.png", full_page=True)
+    screenshot(page, "foundation-home-en.png")

@@ -11,7 +11,7 @@ from tests.support import recorded
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_search_open_article_and_follow_a_reference(page, live_server, artifacts):
+def test_search_open_article_and_follow_a_reference(page, live_server, screenshot):
     User.objects.create(username="lid")  # a site with users: no first-run page
     recorded.shipped_laws()
     searches: list[str | None] = []
@@ -30,7 +30,7 @@ def test_search_open_article_and_follow_a_reference(page, live_server, artifacts
     assert all(header == "true" for header in searches)
     assert page.evaluate("window.stillTheSamePage") is True
     expect(page).to_have_url(re.compile(r"q=voorgeschreven"))
-    page.screenshot(path=artifacts / "laws-search.png", full_page=True)
+    screenshot(page, "laws-search.png")
 
     results.get_by_role("link", name=re.compile(r"1963 · artikel 52")).first.click()
     expect(page).to_have_url(re.compile(r"/wetten/1963/artikel/52/"))
@@ -40,4 +40,4 @@ def test_search_open_article_and_follow_a_reference(page, live_server, artifacts
     page.get_by_role("link", name="art. 50").click()
     expect(page).to_have_url(re.compile(r"/wetten/1963/artikel/50/$"))
     expect(page.get_by_role("heading", level=1)).to_contain_text("Behandeling van een strafkaart")
-    page.screenshot(path=artifacts / "laws-article-50.png", full_page=True)
+    screenshot(page, "laws-article-50.png")

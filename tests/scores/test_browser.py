@@ -55,7 +55,7 @@ def test_a_weighted_score_on_the_ruling_page_in_the_csv_and_in_a_bundle(
     director_a,
     admin_a,
     revoke,
-    artifacts,
+    screenshot,
     browser_context_args,
 ):
     spec, path = revoke
@@ -98,7 +98,7 @@ def test_a_weighted_score_on_the_ruling_page_in_the_csv_and_in_a_bundle(
     expect(page.locator(".audit-trail")).to_contain_text(
         "Arbitrale score vastgelegd (gewogen): NZ 60 % 4S= (N), 40 % 4S-1 (N)"
     )
-    page.screenshot(path=artifacts / "adjusted-score.png", full_page=True)
+    screenshot(page, "adjusted-score.png")
 
     page.goto(f"{live_server.url}/arbitrages/")
     with page.expect_download() as info:

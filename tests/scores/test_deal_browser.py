@@ -19,7 +19,7 @@ FIXTURE = Path(__file__).resolve().parent.parent / "data" / "deals.pbn"
 
 
 def test_import_then_see_the_deal_on_the_ruling(
-    page, live_server, login, club_a, director_a, artifacts
+    page, live_server, login, club_a, director_a, screenshot
 ):
     page.set_viewport_size({"width": 1366, "height": 768})
     ruling = make_ruling(club_a, director_a, event="Dinsdag 10 maart", board=2)
@@ -55,7 +55,7 @@ def test_import_then_see_the_deal_on_the_ruling(
     expect(table.locator("tbody tr")).to_have_count(4)
     expect(table.locator('[data-dd-row="N"] td')).to_have_count(5)
     expect(section.locator("[data-par]")).to_contain_text(re.compile(r"Par: [+-]?\d+ voor NZ"))
-    page.screenshot(path=artifacts / "deal-on-ruling.png", full_page=True)
+    screenshot(page, "deal-on-ruling.png")
     assert axe_violations(page) == []
     stored = StoredDeal.objects.get(club=club_a, event="Dinsdag 10 maart", board=2)
     assert stored.analysis is not None

@@ -33,7 +33,7 @@ def practise(page: Page, title: str, choices: list[str]) -> None:
 
 
 def test_a_training_session_end_to_end(
-    page, browser, live_server, login, sign_in, trainer_a, director_a, artifacts
+    page, browser, live_server, login, sign_in, trainer_a, director_a, screenshot
 ):
     recorded.shipped_laws_and_trees()
     recorded.shipped_cases()
@@ -77,7 +77,7 @@ def test_a_training_session_end_to_end(
     )
     expect(trainee.locator('[data-result="right"]')).to_be_visible()
     expect(trainee.get_by_text("Goed!")).to_be_visible()
-    trainee.screenshot(path=artifacts / "training-feedback-right.png", full_page=True)
+    screenshot(trainee, "training-feedback-right.png")
 
     # Wrong: a comparable call taken for an ordinary other call.
     trainee.get_by_role("link", name="Terug naar de sessie").click()
@@ -87,7 +87,7 @@ def test_a_training_session_end_to_end(
     expect(divergence).to_have_count(1)
     expect(divergence).to_contain_text("hier week u af")
     expect(divergence).to_contain_text("Een andere, vergelijkbare bieding")
-    trainee.screenshot(path=artifacts / "training-feedback-wrong.png", full_page=True)
+    screenshot(trainee, "training-feedback-wrong.png")
 
     # The trainer's page shows both results, still without a reload.
     page.clock.fast_forward(3_000)
@@ -95,7 +95,7 @@ def test_a_training_session_end_to_end(
     expect(anna.locator('td[data-status="wrong"]')).to_have_count(1, timeout=10_000)
     expect(anna).to_contain_text("1 / 2")
     assert page.evaluate("window.notReloaded") is True
-    page.screenshot(path=artifacts / "training-session-trainer.png", full_page=True)
+    screenshot(page, "training-session-trainer.png")
 
     practices = Ruling.objects.filter(director=director_a)
     assert practices.count() == 2

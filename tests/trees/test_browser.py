@@ -21,7 +21,7 @@ def loaded(django_user_model):
     recorded.shipped_laws_and_trees()
 
 
-def test_diagram_renders_and_highlights(loaded, live_server, page, artifacts):
+def test_diagram_renders_and_highlights(loaded, live_server, page, screenshot):
     page.goto(f"{live_server.url}/beslisbomen/verzaking/?node=voldongen")
     svg = page.locator("svg.tree-diagram")
     svg.wait_for()
@@ -52,7 +52,7 @@ def test_diagram_renders_and_highlights(loaded, live_server, page, artifacts):
     )
     assert label.startswith("Stroomschema: Verzaking (2017)")
 
-    page.screenshot(path=str(artifacts / "tree-diagram.png"), full_page=False)
+    screenshot(page, "tree-diagram.png", full_page=False)
 
     # Clicking a box goes to its entry in the outline.
     page.locator("#d-twee-slagen").click()

@@ -59,7 +59,7 @@ def pages_in_pdf(data: bytes) -> int:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_strafkaart_opens_with_its_root_in_view(loaded, live_server, page, size, artifacts):
+def test_strafkaart_opens_with_its_root_in_view(loaded, live_server, page, size, screenshot):
     page.set_viewport_size(SIZES[size])
     page.goto(f"{live_server.url}/beslisbomen/strafkaart/")
     zoom = page.get_by_role("group", name="Zoomen")
@@ -73,11 +73,11 @@ def test_strafkaart_opens_with_its_root_in_view(loaded, live_server, page, size,
     assert in_box(page, root)
     page.locator("#diagram-heading").scroll_into_view_if_needed()
     assert in_viewport(page, root)
-    page.screenshot(path=str(artifacts / f"tree-diagram-fit-{size}.png"))
+    screenshot(page, f"tree-diagram-fit-{size}.png", full_page=False)
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_a_deep_node_is_shown_and_highlighted(loaded, live_server, page, size, artifacts):
+def test_a_deep_node_is_shown_and_highlighted(loaded, live_server, page, size, screenshot):
     page.set_viewport_size(SIZES[size])
     key = deepest_node()
     page.goto(f"{live_server.url}/beslisbomen/strafkaart/?node={key}")
@@ -92,7 +92,7 @@ def test_a_deep_node_is_shown_and_highlighted(loaded, live_server, page, size, a
     assert page.locator("svg.tree-diagram .node.highlight").count() == 1
     width = page.locator(f"#d-{key} rect").bounding_box()["width"]
     assert width == pytest.approx(200, abs=5)  # the box plus its 4 px border
-    page.screenshot(path=str(artifacts / f"tree-diagram-node-{size}.png"))
+    screenshot(page, f"tree-diagram-node-{size}.png", full_page=False)
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -1,6 +1,7 @@
 """The trees of the auction-and-board and play issues in Chromium, as a director and a trainee
-meet them: found by the words directors use, walked in the wizard to the outcome their cases
-file expects, drawn on their page and in explore, and practised through a shipped case."""
+meet them: found by the words directors use and walked in the wizard to the outcome their cases
+file expects; one of them also drawn on its page and in explore, and practised through a
+shipped case."""
 
 from __future__ import annotations
 
@@ -49,9 +50,12 @@ def loaded(db):
 
 
 @pytest.mark.parametrize("slug", NEW_TREES)
-def test_a_new_tree_from_finder_to_outcome_diagram_and_practice(
+def test_a_new_tree_from_finder_to_outcome(
     slug, loaded, page, live_server, login, sign_in, director_a
 ):
+    """Every new tree found and walked in Chromium; what its other pages show is checked
+    for every tree without a browser (tests/trees/test_new_trees.py), and in Chromium for
+    one below: those pages work alike for every tree."""
     spec = load_tree_file(TREES_DIR / f"{slug}.yaml")
     case = first_case(slug)
     title = spec.title.nl
@@ -70,6 +74,12 @@ def test_a_new_tree_from_finder_to_outcome_diagram_and_practice(
         answer(page, number, choice)
     expect(page.locator("#outcome-title")).to_have_text(spec.node(case["outcome"]).text.nl)
     expect(page.locator("[data-announce]")).to_be_visible()
+
+
+def test_a_new_tree_drawn_explored_and_practised(loaded, page, live_server, sign_in, director_a):
+    slug = NEW_TREES[0]
+    spec = load_tree_file(TREES_DIR / f"{slug}.yaml")
+    sign_in(page, director_a)
 
     # Its page draws every node; explore shows it too.
     page.goto(f"{live_server.url}/beslisbomen/{slug}/")
