@@ -8,14 +8,13 @@ The transitions that change a ruling are in :mod:`rulings.wizard`.
 from __future__ import annotations
 
 import uuid as uuid_lib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.urls import reverse
-
 from clubs.models import User
 from lib.text import unique_citations
+from lib.urls import quick_reverse
 from rulings.errors import WizardError
 from rulings.models import Mode, Ruling, Status
 from trees import progress, snapshot
@@ -121,7 +120,6 @@ def _path_entries(
     """The answered steps; with the ``ruling``'s uuid, each with its link and its texts in
     the active language."""
     entries = []
-    step_url = _step_urls(ruling) if ruling else None
     for number, (node_key, choice_key) in enumerate(path, start=1):
         choice = tree.choice(node_key, choice_key)
         question = tree.node(node_key).text if tree.has_node(node_key) else Text("", "")
@@ -133,21 +131,12 @@ def _path_entries(
                 question=question,
                 answer=answer,
                 choice_key=choice_key,
-                url=step_url(number) if step_url else "",
+                url=quick_reverse("wizard:step", ruling, number) if ruling else "",
                 question_label=pick(question),
                 answer_label=pick(answer),
             )
         )
     return entries
-
-
-def _step_urls(ruling: uuid_lib.UUID) -> Callable[[int], str]:
-    """Step ``number``'s URL for each number, reversed once: every entry of a long path used
-    to reverse its own, on every answer (``make bench``, the 1000-node tree). The step number
-    is the last number in the URL, after the uuid."""
-    marker = 987654321
-    head, tail = reverse("wizard:step", args=[ruling, marker]).rsplit(str(marker), 1)
-    return lambda number: f"{head}{number}{tail}"
 
 
 def tree_of(ruling: Ruling) -> Snapshot:

@@ -38,6 +38,7 @@ from clubs.access import (
 from clubs.models import Role
 from laws.models import Edition
 from lib import htmx
+from lib.urls import quick_reverse
 from rulings import wizard
 from rulings.forms import ContextForm, StartForm, TableForm, read_answer
 from rulings.models import Ruling, Status
@@ -68,14 +69,14 @@ def _ruling_to_direct(request: HttpRequest, uuid: uuid_lib.UUID) -> Ruling:
 def state_url(ruling: Ruling, number: int | None = None) -> str:
     """The URL of step ``number`` (default: where the ruling stands now)."""
     if ruling.is_free and ruling.status != Status.FINAL:
-        return reverse("wizard:free", args=[ruling.uuid])
+        return quick_reverse("wizard:free", ruling.uuid)
     current = len(ruling.path) + 1
     at_end = number is None or number >= current
     if ruling.status == Status.FINAL or not ruling.snapshot_id:
-        return reverse("archive:detail", args=[ruling.uuid])
+        return quick_reverse("archive:detail", ruling.uuid)
     if at_end and ruling.outcome_key:
-        return reverse("wizard:ruling", args=[ruling.uuid])
-    return reverse("wizard:step", args=[ruling.uuid, current if at_end else number])
+        return quick_reverse("wizard:ruling", ruling.uuid)
+    return quick_reverse("wizard:step", ruling.uuid, current if at_end else number)
 
 
 def _render_step(
@@ -87,7 +88,7 @@ def _render_step(
 ) -> HttpResponse:
     context = {"view": view, "ruling": ruling, "error": error, **extra}
     if ruling is not None:
-        context.setdefault("answer_url", reverse("wizard:answer", args=[ruling.uuid]))
+        context.setdefault("answer_url", quick_reverse("wizard:answer", ruling.uuid))
         if view.is_outcome and "context_form" not in context and not extra.get("lazy_context"):
             context["context_form"] = ContextForm.for_ruling(ruling)
     return htmx.render(request, STEP_TEMPLATE, context, partial="step")

@@ -8,8 +8,16 @@ from django.utils.timesince import timesince
 from django.utils.translation import gettext
 
 from lib import text
+from lib.urls import quick_reverse
 
 register = template.Library()
+
+
+@register.simple_tag
+def quick_url(name: str, *args: Any) -> str:
+    """``{% url %}`` for the routes of a wizard step, reversed once per process
+    (:func:`lib.urls.quick_reverse`)."""
+    return quick_reverse(name, *args)
 
 
 @register.filter

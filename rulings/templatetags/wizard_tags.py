@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 from urllib.parse import urlencode
 
 from django import template
-from django.urls import NoReverseMatch, reverse
+from django.conf import settings
+from django.urls import NoReverseMatch, get_script_prefix, reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -90,9 +92,15 @@ def citation_url(citation: dict[str, Any]) -> str:
 
 @register.simple_tag
 def diagram_url(slug: str, node_key: str = "") -> str:
-    """The tree's diagram with ``node_key`` highlighted."""
+    """The tree's diagram with ``node_key`` highlighted (on every wizard step, so each is
+    made once per process)."""
+    return _diagram_url(slug, node_key, get_script_prefix(), settings.ROOT_URLCONF)
+
+
+@functools.lru_cache(maxsize=4096)
+def _diagram_url(slug: str, node_key: str, prefix: str, urlconf: str) -> str:
     try:
-        url = reverse("trees:detail", args=[slug])
+        url = reverse("trees:detail", args=[slug], urlconf=urlconf)
     except NoReverseMatch:
         return ""
     return f"{url}?{urlencode({'node': node_key})}" if node_key else url
