@@ -619,13 +619,17 @@ def test_practice_with_hostile_values(
 # Transfer bundles and login
 
 
-def club_a_bundle(world: World) -> dict[str, Any]:
-    return json.loads("".join(transfer.iter_bundle(world.club_a)))
+@pytest.fixture(scope="module")
+def exported(world: World, django_db_blocker) -> str:
+    """Club A's bundle as JSON, exported once per module: every example reads its own copy
+    (exporting the shipped trees' snapshots again was most of each example)."""
+    with django_db_blocker.unblock():
+        return "".join(transfer.iter_bundle(world.club_a))
 
 
-def final_in_bundle(world: World) -> tuple[dict[str, Any], dict[str, Any]]:
+def final_in_bundle(exported: str, world: World) -> tuple[dict[str, Any], dict[str, Any]]:
     """Club A's bundle, and in it the world's final ruling (to be made hostile)."""
-    bundle = club_a_bundle(world)
+    bundle = json.loads(exported)
     return bundle, next(r for r in bundle["rulings"] if r["uuid"] == str(world.final.uuid))
 
 
@@ -672,10 +676,10 @@ def rechain(ruling: dict[str, Any]) -> None:
 
 @PROFILE
 @given(texts=st.lists(st.one_of(st.sampled_from(MARKUP), hostile_text), min_size=6, max_size=6))
-def test_imported_texts_are_shown_as_text(world, client_as, count_example, texts):
+def test_imported_texts_are_shown_as_text(world, exported, client_as, count_example, texts):
     """A bundle that verifies but carries markup in every text a page shows."""
     count_example()
-    bundle, ruling = final_in_bundle(world)
+    bundle, ruling = final_in_bundle(exported, world)
     ruling["tree_title"] = texts[0][:200]
     ruling["event"] = texts[1][:200]
     ruling["notes"] = texts[2]
@@ -858,10 +862,12 @@ def test_every_page_takes_odd_query_values(world, client_as, value):
         ("step citations", {"a": "mapping"}),
     ],
 )
-def test_an_imported_ruling_of_odd_shape_is_refused_or_shown(world, client_as, where, value):
+def test_an_imported_ruling_of_odd_shape_is_refused_or_shown(
+    world, exported, client_as, where, value
+):
     """The bundle's chains verify, but a JSON field has a shape the pages do not expect: the
     import refuses it, or every page shows the ruling."""
-    bundle, ruling = final_in_bundle(world)
+    bundle, ruling = final_in_bundle(exported, world)
     if where == "outcome title":
         ruling["outcome"]["title"] = value
     elif where == "outcome":
@@ -890,10 +896,10 @@ def test_an_imported_ruling_of_odd_shape_is_refused_or_shown(world, client_as, w
 @pytest.mark.parametrize(
     ("field", "value"), [("actor_name", []), ("action", 7), ("actor_name", {"a": 1})]
 )
-def test_an_event_value_of_the_wrong_type_is_refused(world, client_as, field, value):
+def test_an_event_value_of_the_wrong_type_is_refused(world, exported, client_as, field, value):
     """Rehashed with a list for a name, the chain verifies; stored, the list would become
     the text "[]" and the chain would break. So the bundle is refused."""
-    bundle, ruling = final_in_bundle(world)
+    bundle, ruling = final_in_bundle(exported, world)
     ruling["audit"][3][field] = value
     rechain(ruling)
     response = upload_only(client_as("admin_a"), bundle, ruling, follow=True)
@@ -909,10 +915,12 @@ def test_an_event_value_of_the_wrong_type_is_refused(world, client_as, field, va
         (["not", "an", "object"], "data: must be an object"),
     ],
 )
-def test_event_data_that_would_not_survive_storage_is_refused(world, client_as, data, message):
+def test_event_data_that_would_not_survive_storage_is_refused(
+    world, exported, client_as, data, message
+):
     """PostgreSQL's jsonb does not keep a float as written, so the stored event would no
     longer match the hash it was verified with: refused, on every database alike."""
-    bundle, ruling = final_in_bundle(world)
+    bundle, ruling = final_in_bundle(exported, world)
     ruling["audit"][0]["data"] = data
     rechain(ruling)
     response = upload_only(client_as("admin_a"), bundle, ruling, follow=True)
@@ -944,13 +952,13 @@ def _replace_somewhere(data: Any, pick: int, value: Any) -> Any:
     value=json_value,
 )
 def test_bundle_uploads_with_hostile_content_are_refused_or_imported_whole(
-    world, client_as, count_example, where, pick, value
+    world, exported, client_as, count_example, where, pick, value
 ):
     """Any one value of a bundle replaced by any JSON value, with the chains and digests made
     to fit again: the upload is refused with a message, or the ruling arrives whole (its chain
     verifies) and every page shows it."""
     count_example()
-    bundle, ruling = final_in_bundle(world)
+    bundle, ruling = final_in_bundle(exported, world)
     if where == "ruling field":
         _replace_somewhere({k: v for k, v in ruling.items() if k != "audit"}, pick, value)
     elif where == "step field":
