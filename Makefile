@@ -39,8 +39,7 @@ $(MO): locale/en/LC_MESSAGES/django.po $(VENV)/.runtime
 	@touch $@
 
 run: $(VENV)/.runtime $(MO)
-	$(PY) manage.py migrate --no-input
-	$(PY) manage.py bootstrap
+	$(PY) manage.py bootstrap --migrate
 	DEBUG=true $(PY) manage.py runserver $(HOST):$(PORT)
 
 chromium:

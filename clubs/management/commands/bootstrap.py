@@ -3,7 +3,8 @@ each loader skips what is already loaded and unchanged."""
 
 from importlib import import_module
 
-from django.core.management.base import BaseCommand
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandParser
 
 # Each loader is "module:function" taking the command's stdout; run in this order because
 # trees cite law text and training cases use trees.
@@ -17,7 +18,16 @@ LOADERS: list[str] = [
 class Command(BaseCommand):
     help = "Load the shipped laws, decision trees and training cases (idempotent)."
 
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--migrate",
+            action="store_true",
+            help="Apply the database migrations first (make run: one start of Python, not two).",
+        )
+
     def handle(self, *args, **options) -> None:
+        if options["migrate"]:
+            call_command("migrate", interactive=False, stdout=self.stdout)
         for loader in LOADERS:
             module, function = loader.split(":")
             getattr(import_module(module), function)(self.stdout)
