@@ -7,6 +7,12 @@ CHROMIUM := /usr/lib/chromium/chromium
 MO := locale/en/LC_MESSAGES/django.mo
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# Compiled bytecode (and pytest's rewritten test modules) is kept in .venv/pycache, outside the
+# source tree, also where the environment says not to write any (PYTHONDONTWRITEBYTECODE):
+# otherwise every Python process compiles the project again, about 4 s each, and a test run
+# starts dozens (two workers; the servers and workers of the bench and crash tests).
+export PYTHONPYCACHEPREFIX := $(CURDIR)/$(VENV)/pycache
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: wheel-test run test test-postgres lint audit format messages bench bench-postgres clean-data help chromium loadtest crashtest
 
