@@ -78,14 +78,6 @@ class StepView:
     selected_earlier: bool = False
 
     @property
-    def citations(self) -> tuple[CitedLaw, ...]:
-        return self.tree.citations(self.node_key)
-
-    @property
-    def law(self) -> list[dict[str, Any]]:
-        return law_cards(self.citations)
-
-    @property
     def is_outcome(self) -> bool:
         return self.node.is_outcome
 

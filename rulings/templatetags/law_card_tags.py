@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -311,8 +310,14 @@ def step_law_cards(view: Any) -> SafeString:
     language = get_language() or ""
     if (view.tree.digest, language) not in _warmed:
         warm_tree(view.tree, language)
-    key = (view.tree.digest, view.node_key, language)
-    return _step_cards.get(key, lambda: {"cards": nest_cards(view.law)})
+    return _node_cards(view.tree, view.node_key, language)
+
+
+def _node_cards(tree: Snapshot, node_key: str, language: str) -> SafeString:
+    return _step_cards.get(
+        (tree.digest, node_key, language),
+        lambda: {"cards": nest_cards(law_cards(tree.citations(node_key)))},
+    )
 
 
 def warm_tree(tree: Snapshot, language: str) -> None:
@@ -328,11 +333,8 @@ def warm_tree(tree: Snapshot, language: str) -> None:
 
 
 def _warm_nodes(tree: Snapshot, language: str) -> None:
-    def cards_of(key: str) -> Callable[[], dict[str, Any]]:
-        return lambda: {"cards": nest_cards(law_cards(tree.citations(key)))}
-
     for node in tree.tree.nodes:
-        _step_cards.get((tree.digest, node.key, language), cards_of(node.key))
+        _node_cards(tree, node.key, language)
         texts = [node.help]
         if node.outcome is not None:
             texts += [node.outcome.ruling, node.outcome.options, node.outcome.announce]
