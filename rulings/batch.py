@@ -1,34 +1,65 @@
-"""Rulings begun in bulk (``seed_demo``): the wizard's transitions, with the writes gathered.
+"""Rulings made in bulk (``seed_demo``): the wizard's own plans, written at the end.
 
-Inside :func:`batch` every transition still runs through the same functions and checks of
-:mod:`rulings.wizard`; only the writes are kept in memory and made at the end of the block with
-a few bulk inserts, in one transaction.
+A :class:`Batch` applies the same planners as a live ruling (:mod:`rulings.wizard`), with all
+their checks, to rulings it created itself and keeps in memory; :func:`batch` writes them at
+the end of its block with a few bulk inserts, in one transaction. The live transitions know
+nothing of it: they are written by :mod:`rulings.transitions` alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django.db import connection, transaction
 
+from clubs.models import User
+from rulings import audit
 from rulings.models import AuditEvent, Ruling, Step
+from rulings.transitions import Planned, Planner, Result
 
-__all__ = ["Pending", "batch", "current"]
+__all__ = ["Batch", "batch"]
 
 
 @dataclass
-class Pending:
-    """Rulings begun inside :func:`batch`, with their steps and events, not yet written."""
+class Batch:
+    """Rulings made inside :func:`batch`, with their steps and events, not yet written."""
 
     rulings: list[Ruling] = field(default_factory=list)
     steps: dict[int, list[Step]] = field(default_factory=dict)
     events: list[AuditEvent] = field(default_factory=list)
 
-    def owns(self, ruling: Ruling) -> bool:
-        return ruling.pk is None and id(ruling) in self.steps
+    def create(self, ruling: Ruling, planned: Planned, actor: User, at: datetime) -> Result:
+        """Keep a new ruling (:func:`rulings.wizard.plan_begin`) recorded at ``at``."""
+        ruling.created_at = ruling.updated_at = at
+        self.rulings.append(ruling)
+        self.steps[id(ruling)] = []
+        self._keep(ruling, planned, actor, at)
+        return planned.result(ruling, recorded=True)
+
+    def run(self, ruling: Ruling, actor: User, at: datetime, plan: Planner) -> Result:
+        """Apply a planner (e.g. :func:`rulings.wizard.plan_answer`) to a ruling of this
+        batch. Nobody else can see the ruling yet, so there is no head to compare."""
+        if ruling.pk is not None or id(ruling) not in self.steps:
+            raise ValueError("only a ruling created in this batch can change in it")
+        planned = plan(ruling, at)
+        if not planned.entries:
+            return planned.result(ruling, recorded=False)
+        self._keep(ruling, planned, actor, at)
+        ruling.updated_at = at
+        return planned.result(ruling, recorded=True)
+
+    def _keep(self, ruling: Ruling, planned: Planned, actor: User, at: datetime) -> None:
+        steps = self.steps[id(ruling)]
+        if planned.supersede_from is not None:
+            for earlier in steps:
+                if not earlier.superseded and earlier.order >= planned.supersede_from:
+                    earlier.superseded, earlier.superseded_at = True, at
+        if planned.step is not None:
+            steps.append(planned.step)
+        self.events.extend(audit.chain(ruling, planned.entries, actor, at))
 
     def flush(self) -> None:
         times = [(ruling.created_at, ruling.updated_at) for ruling in self.rulings]
@@ -52,25 +83,11 @@ class Pending:
         AuditEvent.objects.bulk_create(self.events, batch_size=500)
 
 
-_pending: ContextVar[Pending | None] = ContextVar("wizard_pending", default=None)
-
-
 @contextmanager
-def batch() -> Iterator[None]:
-    """Keep the rulings begun inside the block in memory and write them at its end with a few
-    bulk inserts, in one transaction. Every transition still runs through the same functions
-    and checks; only the writes are gathered. For bulk creation (``seed_demo``): a ruling begun
-    inside the block has no primary key until the block ends."""
-    pending = Pending()
-    token = _pending.set(pending)
-    try:
-        yield
-        with transaction.atomic():
-            pending.flush()
-    finally:
-        _pending.reset(token)
-
-
-def current() -> Pending | None:
-    """The batch the current code runs in, if any."""
-    return _pending.get()
+def batch() -> Iterator[Batch]:
+    """A :class:`Batch` whose rulings are written at the end of the block with a few bulk
+    inserts, in one transaction; nothing is written if the block raises."""
+    made = Batch()
+    yield made
+    with transaction.atomic():
+        made.flush()

@@ -38,16 +38,17 @@ from rulings.audit import Action
 from rulings.errors import WizardError
 from rulings.models import FREE_SLUG, AuditEvent, Mode, Ruling, Status
 
-# The wizard's transition helpers: one compare-and-swap and one set of state rules for both
-# kinds of ruling (wizard.py is at its size limit, so they stay there, used from here).
-from rulings.wizard import (
-    Plan,
+# One compare-and-swap and one set of state rules for both kinds of ruling.
+from rulings.transitions import (
+    UNCHANGED,
+    Entries,
+    Planned,
     Result,
-    _context_changes,
-    _refuse_closed,
-    _simple_transition,
-    missing_to_save,
+    context_changes,
+    refuse_closed,
+    run,
 )
+from rulings.wizard import CONTEXT_FIELDS, missing_to_save
 from trees import citations
 from trees.loading import EditionIndex
 from trees.snapshot import cite
@@ -225,11 +226,11 @@ def create(
     if final:
         _check_final(ruling, content, context)
     _apply_content(ruling, edition, content)
-    entries: list[tuple[str, dict[str, Any]]] = [
+    entries: Entries = [
         (Action.STARTED, {"tree": FREE_SLUG, "edition": edition.code, "mode": Mode.LIVE}),
         (Action.FREE_WRITTEN, content.as_data()),
     ]
-    changes = _context_changes(ruling, context)
+    changes = context_changes(ruling, context, CONTEXT_FIELDS)
     for name, (_old, new) in changes.items():
         setattr(ruling, name, new)
     if changes:
@@ -256,20 +257,20 @@ def record(
     """Change a free ruling's text and board details, and make it final if asked, in one
     transition. ``revision`` is the ``audit_sequence`` the form was rendered with."""
 
-    def plan(ruling: Ruling, at: datetime) -> Plan | None:
-        _refuse_closed(ruling)
+    def plan(ruling: Ruling, at: datetime) -> Planned:
+        refuse_closed(ruling)
         if not ruling.is_free:
             raise WizardError(WizardError.NO_TREE, str(ruling.uuid))
         rewritten = content != content_of(ruling)
-        changes = _context_changes(ruling, context)
+        changes = context_changes(ruling, context, CONTEXT_FIELDS)
         if not (rewritten or changes or final):
-            return None  # the same form again (a double click): accepted once
+            return UNCHANGED  # the same form again (a double click): accepted once
         if revision != ruling.audit_sequence:
             raise WizardError(WizardError.STALE, f"{revision} != {ruling.audit_sequence}")
         if final:
             _check_final(ruling, content, context)
         fields: list[str] = []
-        entries: list[tuple[str, dict[str, Any]]] = []
+        entries: Entries = []
         if rewritten:
             edition = Edition.objects.get(code=ruling.edition_code)
             _apply_content(ruling, edition, content)
@@ -283,7 +284,7 @@ def record(
         if final:
             entries.append(_saved_entry(ruling, at))
             fields += ["status", "finalised_at"]
-        return tuple(fields), entries
+        return Planned(tuple(fields), entries)
 
     with transaction.atomic():
-        return _simple_transition(ruling, actor, at, plan)
+        return run(ruling, actor, at, plan)

@@ -30,11 +30,12 @@ from laws import keys
 from laws.models import Edition
 from lib import htmx
 from rulings import free
+from rulings.errors import WizardError
 from rulings.forms import ContextForm
 from rulings.free_forms import FreeForm, with_law
 from rulings.models import Ruling, Status
+from rulings.transitions import CLOSED
 from rulings.views import DIRECTING, _check_directs, _ruling_to_direct
-from rulings.wizard import CLOSED, WizardError
 from trees.snapshot import cite
 
 TEMPLATE = "rulings/free_ruling.html"

@@ -29,25 +29,23 @@ size of the tree (frozen and cached) and of the number of stored rulings.
 from __future__ import annotations
 
 import uuid as uuid_lib
-from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import replace
 from datetime import date, datetime
 from typing import Any
 
-from django.db import transaction
 from django.utils import timezone
 
 from clubs.models import Club, User
-from lib import sql
-from rulings import audit, batch
+from rulings import transitions
 from rulings.audit import Action
 from rulings.errors import WizardError
-from rulings.models import AuditEvent, Mode, Ruling, Status, Step
+from rulings.models import Mode, Ruling, Status, Step
 from rulings.steps import tree_of
+from rulings.transitions import UNCHANGED, Planned, Planner, Result, refuse_closed
 from trees import citations, snapshot
 from trees.models import Tree
 from trees.snapshot import pick
-from trees.spec import ChoiceSpec, Snapshot, outcome_json
+from trees.spec import ChoiceSpec, Snapshot, outcome_json, text_json
 
 __all__ = [
     "Result",
@@ -55,8 +53,13 @@ __all__ = [
     "answer",
     "begin",
     "defer",
+    "discard",
     "edit_context",
     "missing_to_save",
+    "plan_answer",
+    "plan_begin",
+    "plan_defer",
+    "plan_save",
     "resume",
     "save",
     "start",
@@ -77,22 +80,10 @@ CONTEXT_FIELDS = (
 )
 # A live ruling is final only with these: the archive is searched by date and board.
 REQUIRED_TO_SAVE = ("played_on", "board")
-ATTEMPTS = 3
-
-
-@dataclass(frozen=True)
-class Result:
-    """What a transition did: ``number`` is the step to show next (for a question), or the
-    outcome's position after the last answer."""
-
-    ruling: Ruling
-    number: int
-    recorded: bool
-    outcome_reached: bool = False
 
 
 # --------------------------------------------------------------------------------------------
-# Transitions
+# Transitions: each is a planner (rulings.transitions) written by transitions.run
 
 
 def start(slug: str) -> Snapshot:
@@ -104,17 +95,13 @@ def start(slug: str) -> Snapshot:
     return snapshot.freeze(tree)
 
 
-def _text(text: Any) -> dict[str, str] | None:
-    return {"nl": text.nl, "en": text.en} if text else None
-
-
 def _outcome_snapshot(tree: Snapshot, key: str) -> dict[str, Any]:
     """What ``Ruling.outcome`` keeps of the outcome reached (its own copy, with the law)."""
     node = tree.node(key)
     assert node.outcome is not None
     return {
         "key": key,
-        "title": _text(node.text),
+        "title": text_json(node.text),
         **outcome_json(node.outcome),
         "citations": [law.to_json() for law in tree.citations(key)],
     }
@@ -134,12 +121,25 @@ def _choice(tree: Snapshot, node_key: str, choice_key: str) -> ChoiceSpec:
     return choice
 
 
+# What an answer changes on the ruling.
+_ANSWER_FIELDS = (
+    "path",
+    "earlier_answers",
+    "revision",
+    "current_node_key",
+    "outcome_key",
+    "outcome",
+    "cited_articles",
+)
+
+
 def _record_answer(
     ruling: Ruling, tree: Snapshot, number: int, choice: ChoiceSpec, at: datetime
-) -> tuple[Step, list[tuple[str, dict[str, Any]]], bool]:
-    """Apply the answer at step ``number`` to the ruling in memory. Returns the new step, the
-    audit entries and whether an outcome was reached."""
-    if number <= len(ruling.path):
+) -> Planned:
+    """Apply the answer at step ``number`` to the ruling in memory: the new step, the audit
+    entries, the steps it supersedes and whether an outcome was reached."""
+    change = number <= len(ruling.path)
+    if change:
         node_key, old_choice = ruling.path[number - 1]
         superseded = ruling.path[number - 1 :]
         earlier = dict(ruling.earlier_answers)
@@ -163,7 +163,7 @@ def _record_answer(
         ruling=ruling,
         order=number,
         node_key=node_key,
-        question={"nl": node.text.nl, "en": node.text.en, "help": _text(node.help)},
+        question={"nl": node.text.nl, "en": node.text.en, "help": text_json(node.help)},
         choice_key=choice.key,
         answer={"nl": choice.label.nl, "en": choice.label.en},
         citations=[law.to_json() for law in tree.citations(node_key)],
@@ -181,10 +181,17 @@ def _record_answer(
     else:
         ruling.outcome_key, ruling.outcome = "", {}
     ruling.cited_articles = _cited_articles(tree, ruling.path, ruling.outcome)
-    return step, entries, reached
+    return Planned(
+        _ANSWER_FIELDS,
+        entries,
+        step=step,
+        supersede_from=number if change else None,
+        number=number + 1,
+        outcome_reached=reached,
+    )
 
 
-def begin(
+def plan_begin(
     *,
     uuid: uuid_lib.UUID,
     club: Club,
@@ -192,15 +199,13 @@ def begin(
     tree: Snapshot,
     node_key: str,
     choice_key: str,
+    at: datetime,
     mode: str = Mode.LIVE,
     played_on: date | None = None,
-    at: datetime | None = None,
     **extra: Any,
-) -> Result:
-    """Create the ruling with its first answer (``extra``: further Ruling fields, e.g. the
-    training case). The caller makes sure ``uuid`` is not taken yet."""
-    now = timezone.now()
-    at = at or now
+) -> tuple[Ruling, Planned]:
+    """A new ruling (not stored) with its first answer applied (``extra``: further Ruling
+    fields, e.g. the training case)."""
     if node_key != tree.start:
         raise WizardError(WizardError.WRONG_NODE, node_key)
     choice = _choice(tree, node_key, choice_key)
@@ -218,7 +223,6 @@ def begin(
         played_on=played_on,
         **extra,
     )
-    step, entries, reached = _record_answer(ruling, tree, 1, choice, at)
     started = {
         "tree": tree.slug,
         "edition": tree.edition,
@@ -226,122 +230,35 @@ def begin(
         "snapshot": tree.digest,
         "mode": mode,
     }
-    events = audit.chain(ruling, [(Action.STARTED, started), *entries], director, at)
-    pending = batch.current()
-    if pending is not None:
-        ruling.created_at = ruling.updated_at = at
-        pending.rulings.append(ruling)
-        pending.steps[id(ruling)] = [step]
-        pending.events.extend(events)
-        return Result(ruling, 2, recorded=True, outcome_reached=reached)
-    # Every ruling's first answer passes here: the same compiled-once writes as _commit.
-    with transaction.atomic(savepoint=False):
-        sql.insert_one(ruling)
-        if at != now:
-            # created_at is auto_now_add; a ruling recorded for an earlier time (demo data,
-            # an import) gets that time.
-            sql.update(Ruling, {"created_at": at, "updated_at": at}, id=ruling.pk)
-            ruling.created_at = ruling.updated_at = at
-        step.ruling = ruling  # built before the ruling had its key
-        for event in events:
-            event.ruling = ruling
-        sql.insert([step])
-        sql.insert(events)
-    return Result(ruling, 2, recorded=True, outcome_reached=reached)
+    answered = _record_answer(ruling, tree, 1, choice, at)
+    return ruling, replace(answered, entries=[(Action.STARTED, started), *answered.entries])
 
 
-def _commit(
-    ruling: Ruling,
-    read_sequence: int,
-    fields: tuple[str, ...],
-    events: list[AuditEvent],
-    at: datetime,
-    step: Step | None = None,
-    supersede_from: int | None = None,
-) -> bool:
-    """Write a transition: the ruling's ``fields`` and audit head (only if nobody else moved
-    the head since ``read_sequence`` was read), superseded steps, the new step, the events."""
-    pending = batch.current()
-    if pending is not None and pending.owns(ruling):
-        steps = pending.steps[id(ruling)]
-        if supersede_from is not None:
-            for earlier in steps:
-                if not earlier.superseded and earlier.order >= supersede_from:
-                    earlier.superseded, earlier.superseded_at = True, at
-        if step is not None:
-            steps.append(step)
-        pending.events.extend(events)
-        ruling.updated_at = at
-        return True
-    values = {name: getattr(ruling, name) for name in fields}
-    values.update(audit_sequence=ruling.audit_sequence, audit_head=ruling.audit_head, updated_at=at)
-    # savepoint=False: called inside a caller's transaction (a batch of demo rulings, grading a
-    # practice) the writes join it instead of paying for a savepoint; nothing is raised inside
-    # the block after a write, so there is nothing to roll back to a savepoint.
-    # Every answer passes here: the writes use SQL compiled once per process (lib.sql), not
-    # the ORM's per-call compilation, which cost as much as the rest of the step (make bench).
-    with transaction.atomic(savepoint=False):
-        moved = sql.update(Ruling, values, id=ruling.pk, audit_sequence=read_sequence)
-        if not moved:
-            return False
-        if supersede_from is not None:
-            Step.objects.filter(ruling=ruling, superseded=False, order__gte=supersede_from).update(
-                superseded=True, superseded_at=at
-            )
-        if step is not None:
-            sql.insert([step])
-        sql.insert(events)
-    ruling.updated_at = at
-    return True
-
-
-_ANSWER_FIELDS = (
-    "path",
-    "earlier_answers",
-    "revision",
-    "current_node_key",
-    "outcome_key",
-    "outcome",
-    "cited_articles",
-)
-
-
-# The statuses in which a ruling can no longer change, each with the reason it says why.
-CLOSED: dict[str, str] = {
-    Status.FINAL: WizardError.FINAL,
-    Status.DISCARDED: WizardError.DISCARDED,
-}
-
-
-def _refuse_closed(ruling: Ruling) -> None:
-    if ruling.status in CLOSED:
-        raise WizardError(CLOSED[ruling.status])
+def begin(*, director: User, at: datetime | None = None, **ruling: Any) -> Result:
+    """Create the ruling with its first answer (the arguments of :func:`plan_begin`). The
+    caller makes sure ``uuid`` is not taken yet."""
+    when = at or timezone.now()
+    made, planned = plan_begin(director=director, at=when, **ruling)
+    return transitions.create(made, planned, director, when, backdated=at is not None)
 
 
 def _check_open(ruling: Ruling) -> None:
-    _refuse_closed(ruling)
+    refuse_closed(ruling)
     if ruling.status == Status.DEFERRED:
         raise WizardError(WizardError.DEFERRED)
 
 
-def answer(
-    ruling: Ruling,
-    node_key: str,
-    step_number: int,
-    choice_key: str,
-    actor: User,
-    *,
-    revision: int | None = None,
-    at: datetime | None = None,
-) -> Result:
+def plan_answer(
+    node_key: str, step_number: int, choice_key: str, *, revision: int | None = None
+) -> Planner:
     """Answer step ``step_number`` (the node ``node_key``) with ``choice_key``.
 
     ``revision`` is the ruling's revision the form was rendered with; None means the caller
     holds the current state (a script). The answer is refused when the form is stale (see the
     module docstring); an answer identical to the recorded one changes nothing.
     """
-    at = at or timezone.now()
-    for _attempt in range(ATTEMPTS):
+
+    def plan(ruling: Ruling, at: datetime) -> Planned:
         _check_open(ruling)
         tree = tree_of(ruling)
         answered = len(ruling.path)
@@ -354,61 +271,27 @@ def answer(
             raise WizardError(code, f"step {step_number} is {expected!r}, not {node_key!r}")
         choice = _choice(tree, node_key, choice_key)
         if step_number <= answered and ruling.path[step_number - 1][1] == choice_key:
-            return Result(ruling, step_number + 1, recorded=False)
+            return replace(UNCHANGED, number=step_number + 1)
         if revision is not None and revision != ruling.revision:
             raise WizardError(WizardError.STALE, f"revision {revision} != {ruling.revision}")
+        return _record_answer(ruling, tree, step_number, choice, at)
 
-        read_sequence = ruling.audit_sequence
-        change = step_number <= answered
-        step, entries, reached = _record_answer(ruling, tree, step_number, choice, at)
-        events = audit.chain(ruling, entries, actor, at)
-        if _commit(
-            ruling,
-            read_sequence,
-            _ANSWER_FIELDS,
-            events,
-            at,
-            step=step,
-            supersede_from=step_number if change else None,
-        ):
-            return Result(ruling, step_number + 1, recorded=True, outcome_reached=reached)
-        ruling.refresh_from_db()
-    raise WizardError(WizardError.CONFLICT)
+    return plan
 
 
-# What a transition's plan returns: the fields it changed and its audit entries.
-Plan = tuple[tuple[str, ...], list[tuple[str, dict[str, Any]]]]
-
-
-def _simple_transition(
+def answer(
     ruling: Ruling,
+    node_key: str,
+    step_number: int,
+    choice_key: str,
     actor: User,
-    at: datetime | None,
-    plan: Callable[[Ruling, datetime], Plan | None],
+    *,
+    revision: int | None = None,
+    at: datetime | None = None,
 ) -> Result:
-    """Run ``plan(ruling)`` — which checks the state, changes the ruling in memory and returns
-    (fields written, audit entries), or None when there is nothing to do — and commit it,
-    retrying on a concurrent change."""
-    at = at or timezone.now()
-    for _attempt in range(ATTEMPTS):
-        read_sequence = ruling.audit_sequence
-        planned = plan(ruling, at)
-        if planned is None:
-            return Result(ruling, len(ruling.path) + 1, recorded=False)
-        fields, entries = planned
-        events = audit.chain(ruling, entries, actor, at)
-        if _commit(ruling, read_sequence, fields, events, at):
-            return Result(ruling, len(ruling.path) + 1, recorded=True)
-        ruling.refresh_from_db()
-    raise WizardError(WizardError.CONFLICT)
-
-
-def _context_changes(ruling: Ruling, values: dict[str, Any]) -> dict[str, list[Any]]:
-    changes = {}
-    for name in CONTEXT_FIELDS:
-        if name in values and getattr(ruling, name) != values[name]:
-            changes[name] = [getattr(ruling, name), values[name]]
-    return changes
+    """Record an answer (:func:`plan_answer`)."""
+    plan = plan_answer(node_key, step_number, choice_key, revision=revision)
+    return transitions.run(ruling, actor, at, plan)
 
 
 def edit_context(
@@ -416,49 +299,52 @@ def edit_context(
 ) -> Result:
     """Change the table context (date, event, round, table, board, seats, contract, notes)."""
 
-    def plan(ruling: Ruling, at: datetime) -> Plan | None:
-        _refuse_closed(ruling)
-        changes = _context_changes(ruling, values)
+    def plan(ruling: Ruling, at: datetime) -> Planned:
+        refuse_closed(ruling)
+        changes = transitions.context_changes(ruling, values, CONTEXT_FIELDS)
         if not changes:
-            return None
+            return UNCHANGED
         for name, (_old, new) in changes.items():
             setattr(ruling, name, new)
-        return tuple(changes), [(Action.CONTEXT_EDITED, {"changes": changes})]
+        return Planned(tuple(changes), [(Action.CONTEXT_EDITED, {"changes": changes})])
 
-    return _simple_transition(ruling, actor, at, plan)
+    return transitions.run(ruling, actor, at, plan)
 
 
-def _move_to(
-    ruling: Ruling, actor: User, at: datetime | None, status: str, action: str, **extra: str
-) -> Result:
+def _moving_to(status: str, action: str, **extra: str) -> Planner:
     """Change only the ruling's status (defer, resume, discard): nothing when it has that
     status already; never for a final or discarded ruling."""
 
-    def plan(ruling: Ruling, at: datetime) -> Plan | None:
+    def plan(ruling: Ruling, at: datetime) -> Planned:
         if ruling.status == status:
-            return None  # a repeated request changes nothing
-        _refuse_closed(ruling)
+            return UNCHANGED  # a repeated request changes nothing
+        refuse_closed(ruling)
         ruling.status = status
         data = {"step": len(ruling.path) + 1, "node": ruling.current_node_key, **extra}
-        return ("status",), [(action, data)]
+        return Planned(("status",), [(action, data)])
 
-    return _simple_transition(ruling, actor, at, plan)
+    return plan
+
+
+def plan_defer() -> Planner:
+    """Park the ruling to decide later (e.g. at the end of the session)."""
+    return _moving_to(Status.DEFERRED, Action.DEFERRED)
 
 
 def defer(ruling: Ruling, actor: User, at: datetime | None = None) -> Result:
-    """Park the ruling to decide later (e.g. at the end of the session)."""
-    return _move_to(ruling, actor, at, Status.DEFERRED, Action.DEFERRED)
+    return transitions.run(ruling, actor, at, plan_defer())
 
 
 def resume(ruling: Ruling, actor: User, at: datetime | None = None) -> Result:
     """Take up a deferred ruling where it stopped."""
-    return _move_to(ruling, actor, at, Status.IN_PROGRESS, Action.RESUMED)
+    return transitions.run(ruling, actor, at, _moving_to(Status.IN_PROGRESS, Action.RESUMED))
 
 
 def discard(ruling: Ruling, actor: User, reason: str = "", at: datetime | None = None) -> Result:
     """Abandon an unfinished ruling (started by mistake, or for a table that needed none). It
     is kept with its whole trail, marked, and out of the open list; it cannot go on."""
-    return _move_to(ruling, actor, at, Status.DISCARDED, Action.DISCARDED, reason=reason)
+    plan = _moving_to(Status.DISCARDED, Action.DISCARDED, reason=reason)
+    return transitions.run(ruling, actor, at, plan)
 
 
 def missing_to_save(ruling: Ruling, values: dict[str, Any] | None = None) -> list[str]:
@@ -471,23 +357,18 @@ def missing_to_save(ruling: Ruling, values: dict[str, Any] | None = None) -> lis
     ]
 
 
-def save(
-    ruling: Ruling,
-    actor: User,
-    context: dict[str, Any] | None = None,
-    at: datetime | None = None,
-) -> Result:
+def plan_save(context: dict[str, Any] | None = None) -> Planner:
     """Make the ruling final, with the context given (in the same transaction)."""
 
-    def plan(ruling: Ruling, at: datetime) -> Plan | None:
-        _refuse_closed(ruling)
+    def plan(ruling: Ruling, at: datetime) -> Planned:
+        refuse_closed(ruling)
         if not ruling.outcome_key or ruling.current_node_key != ruling.outcome_key:
             raise WizardError(WizardError.NO_OUTCOME)
         missing = missing_to_save(ruling, context)
         if missing:
             raise WizardError(WizardError.INCOMPLETE, ", ".join(missing))
-        entries: list[tuple[str, dict[str, Any]]] = []
-        changes = _context_changes(ruling, context or {})
+        entries: transitions.Entries = []
+        changes = transitions.context_changes(ruling, context or {}, CONTEXT_FIELDS)
         for name, (_old, new) in changes.items():
             setattr(ruling, name, new)
         if changes:
@@ -495,6 +376,15 @@ def save(
         ruling.status = Status.FINAL
         ruling.finalised_at = at
         entries.append((Action.SAVED, {"outcome": ruling.outcome_key, "steps": len(ruling.path)}))
-        return (*changes, "status", "finalised_at"), entries
+        return Planned((*changes, "status", "finalised_at"), entries)
 
-    return _simple_transition(ruling, actor, at, plan)
+    return plan
+
+
+def save(
+    ruling: Ruling,
+    actor: User,
+    context: dict[str, Any] | None = None,
+    at: datetime | None = None,
+) -> Result:
+    return transitions.run(ruling, actor, at, plan_save(context))

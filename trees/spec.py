@@ -35,6 +35,8 @@ __all__ = [
     "TreeError",
     "TreeSpec",
     "content_hash",
+    "outcome_json",
+    "text_json",
 ]
 
 PHASES = ("auction", "play")
@@ -279,15 +281,15 @@ class Snapshot:
     def node_json(self, node: NodeSpec) -> dict[str, Any]:
         data: dict[str, Any] = {
             "kind": node.kind,
-            "text": _text_json(node.text),
-            "help": _text_json(node.help),
+            "text": text_json(node.text),
+            "help": text_json(node.help),
             "citations": [law.to_json() for law in self.citations(node.key)],
         }
         if node.outcome is not None:
             data["outcome"] = outcome_json(node.outcome)
         else:
             data["choices"] = [
-                {"key": c.key, "label": _text_json(c.label), "target": c.target}
+                {"key": c.key, "label": text_json(c.label), "target": c.target}
                 for c in node.choices
             ]
         return data
@@ -299,7 +301,7 @@ class Snapshot:
             "version": self.version,
             "edition": self.edition,
             "phase": self.phase,
-            "title": _text_json(self.title),
+            "title": text_json(self.title),
             "start": self.start,
             "nodes": {node.key: self.node_json(node) for node in self.tree.nodes},
         }
@@ -342,7 +344,7 @@ class Snapshot:
         return cls(tree=tree, version=read.string(data, "version", where), law=law, digest=digest)
 
 
-def _text_json(text: Text | None) -> dict[str, str] | None:
+def text_json(text: Text | None) -> dict[str, str] | None:
     """A text as stored: None when it has neither language."""
     return {"nl": text.nl, "en": text.en} if text else None
 
@@ -350,10 +352,10 @@ def _text_json(text: Text | None) -> dict[str, str] | None:
 def outcome_json(outcome: OutcomeSpec) -> dict[str, Any]:
     """An outcome's details as stored (in a snapshot and, with title and law, on a ruling)."""
     return {
-        "ruling": _text_json(outcome.ruling),
-        "options": _text_json(outcome.options),
+        "ruling": text_json(outcome.ruling),
+        "options": text_json(outcome.options),
         "chooser": outcome.chooser,
-        "announce": _text_json(outcome.announce),
+        "announce": text_json(outcome.announce),
         "adjusted_score": outcome.adjusted_score,
         "unauthorised_information": outcome.unauthorised_information,
         "see_tree": outcome.see_tree or None,

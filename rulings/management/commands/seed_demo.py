@@ -2,8 +2,9 @@
 
 Random trees and random valid paths, some answers changed on the way, some rulings deferred or
 left unfinished, spread over the last two years and over several directors. Used for demos,
-training and benchmarks (``--rulings 200000``): every transition goes through the wizard's
-functions, and ``rulings.batch.batch`` writes each batch of rulings with a few bulk inserts.
+training and benchmarks (``--rulings 200000``): every transition is planned by the wizard's own
+planners, with all their checks, and ``rulings.batch.batch`` writes each batch of rulings with
+a few bulk inserts.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from django.utils.text import slugify
 
 from clubs.models import Club, Membership, Role, User
 from rulings import wizard
-from rulings.batch import batch
+from rulings.batch import Batch, batch
 from rulings.models import Ruling, Seat, Strain
 from trees.models import Tree
 from trees.spec import Snapshot
@@ -96,10 +97,11 @@ class Command(BaseCommand):
         started = time.monotonic()
         report_every = max(100, min(10_000, count // 20))
         for first in range(0, count, BATCH):
-            with batch():
+            with batch() as pending:
                 for index in range(first, min(first + BATCH, count)):
                     at = now - timedelta(seconds=rng.uniform(3600, DAYS * 86400))
                     self._ruling(
+                        pending,
                         rng,
                         club,
                         rng.choice(directors),
@@ -156,6 +158,7 @@ class Command(BaseCommand):
 
     def _ruling(
         self,
+        pending: Batch,
         rng: random.Random,
         club: Club,
         director: User,
@@ -171,7 +174,7 @@ class Command(BaseCommand):
             return at
 
         start = tree.node(tree.start)
-        result = wizard.begin(
+        ruling, planned = wizard.plan_begin(
             uuid=uuid.uuid4(),
             club=club,
             director=director,
@@ -181,7 +184,7 @@ class Command(BaseCommand):
             played_on=timezone.localtime(at).date(),
             at=at,
         )
-        ruling = result.ruling
+        pending.create(ruling, planned, director, at)
         answers = 1
         stop_at = rng.randint(1, 3) if ending == "unfinished" else None
 
@@ -191,36 +194,43 @@ class Command(BaseCommand):
                 node_key = ruling.current_node_key
                 choice = rng.choice(tree.node(node_key).choices).key
                 number = len(ruling.path) + 1
-                wizard.answer(ruling, node_key, number, choice, director, at=later())
+                pending.run(ruling, director, later(), wizard.plan_answer(node_key, number, choice))
                 given += 1
             return given
 
         answers += walk()
         if change:
             # The director notices a wrong answer (often only at the outcome) and changes it.
-            answers += self._change(rng, ruling, tree, director, later())
+            answers += self._change(pending, rng, ruling, tree, director, later())
             answers += walk()
             tally.changed += 1
         tally.steps += answers
 
         if ending == "final" and ruling.outcome_key:
-            wizard.save(ruling, director, self._context(rng, ruling), at=later())
+            context = self._context(rng, ruling)  # drawn before the time: repeatable seeds
+            pending.run(ruling, director, later(), wizard.plan_save(context))
             tally.final += 1
         elif ending == "deferred":
-            wizard.defer(ruling, director, at=later())
+            pending.run(ruling, director, later(), wizard.plan_defer())
             tally.deferred += 1
         else:
             tally.unfinished += 1
         return ruling
 
     def _change(
-        self, rng: random.Random, ruling: Ruling, tree: Snapshot, director: User, at: datetime
+        self,
+        pending: Batch,
+        rng: random.Random,
+        ruling: Ruling,
+        tree: Snapshot,
+        director: User,
+        at: datetime,
     ) -> int:
         """Go back to a random earlier question and answer it differently."""
         number = rng.randint(1, len(ruling.path))
         node_key, old = ruling.path[number - 1]
         others = [c.key for c in tree.node(node_key).choices if c.key != old]
-        wizard.answer(ruling, node_key, number, rng.choice(others), director, at=at)
+        pending.run(ruling, director, at, wizard.plan_answer(node_key, number, rng.choice(others)))
         return 1
 
     def _context(self, rng: random.Random, ruling: Ruling) -> dict:
