@@ -115,8 +115,14 @@ def _by_key(edition: Edition, key: keys.Key, limit: int) -> list[Suggestion]:
     if article is None:
         return []
     typed = str(key)
-    under = Provision.objects.filter(article=article, key__startswith=typed).order_by("order")
-    wanted = [typed, article.number, *under.values_list("key", flat=True)[:limit]]
+    # Under 62A1 lie 62A1(a) and 62A1(b), not 62A10: the key grammar decides, not a prefix.
+    provisions = Provision.objects.filter(article=article).order_by("order")
+    under = [
+        found
+        for found in provisions.values_list("key", flat=True)
+        if (parsed := keys.try_parse(found)) is not None and key.contains(parsed)
+    ]
+    wanted = [typed, article.number, *under[:limit]]
     found = [k for k in dict.fromkeys(wanted) if index.resolves(k)]
     return [Suggestion(k, article.number, article.title) for k in found[:limit]]
 

@@ -20,6 +20,11 @@ def quick_url(name: str, *args: Any) -> str:
     return quick_reverse(name, *args)
 
 
+# Tree text (help, ruling, options, announce) as safe HTML, wherever it is shown: the one
+# prose renderer.
+prose = register.filter("prose", text.prose)
+
+
 @register.filter
 def minutes(value: timedelta | None) -> int:
     """Whole minutes of a duration, rounded up, so a lock-out never ends earlier than said."""

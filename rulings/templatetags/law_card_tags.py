@@ -46,21 +46,10 @@ _BARE_LABEL = re.compile(r"^[A-Za-z0-9]{1,3}$")
 # Nesting: an item's card inside the card of the provision that contains it
 
 
-def _parts(key: str) -> tuple[int, tuple[Any, ...]] | None:
-    parsed = keys.try_parse(key)
-    if parsed is None:
-        return None
-    return parsed.article, (parsed.section, parsed.item, parsed.sub, parsed.clause)
-
-
 def _contains(outer: str, inner: str) -> bool:
     """Whether provision ``inner`` lies inside ``outer`` (62 ⊃ 62D2, 63A ⊃ 63A1, 52 ⊃ 52(a))."""
-    a, b = _parts(outer), _parts(inner)
-    if a is None or b is None or a[0] != b[0] or a[1] == b[1]:
-        return False
-    # every level the outer key names, the inner key names alike; below it the inner goes deeper
-    deepest = max((i for i, part in enumerate(a[1]) if part), default=-1)
-    return a[1][: deepest + 1] == b[1][: deepest + 1] and any(b[1][deepest + 1 :])
+    a, b = keys.try_parse(outer), keys.try_parse(inner)
+    return a is not None and b is not None and a != b and a.contains(b)
 
 
 @register.filter

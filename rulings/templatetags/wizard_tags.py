@@ -31,10 +31,6 @@ def tr(text: dict[str, str] | None) -> str:
     return pick(text)
 
 
-# Tree text (help, ruling, options, announce) as safe HTML: the one prose renderer.
-prose = register.filter("prose", text_html.prose)
-
-
 @register.filter
 def as_json(data: Any) -> str:
     """Audit data as compact JSON (escaped by the template like any text)."""

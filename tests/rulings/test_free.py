@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 from django.db import IntegrityError
 
-from laws.models import Edition
+from laws.models import Article, Edition, Provision
 from rulings import audit, free
 from rulings.audit import Action
 from rulings.errors import WizardError
@@ -58,6 +58,17 @@ def test_suggest_by_number_and_by_word(edition):
     assert "70" in by_word
     assert free.suggest(edition, "") == []
     assert free.suggest(edition, "99") == []  # no such article
+
+
+def test_suggestions_under_a_key_follow_the_key_grammar_not_its_spelling(edition):
+    """Under 16B1 lies 16B1(a), not a 16B10 that merely starts with the same characters
+    (the 2017 text holds article summaries: the provisions are added for the test)."""
+    article = Article.objects.get(edition=edition, number="16")
+    for order, (label, key) in enumerate((("1", "16B1"), ("a", "16B1(a)"), ("10", "16B10"))):
+        Provision.objects.create(article=article, label=label, key=key, order=order)
+    keys_found = [s.key for s in free.suggest(edition, "16B1")]
+    assert keys_found == ["16B1", "16", "16B1(a)"]
+    assert [s.key for s in free.suggest(edition, "16B10")] == ["16B10", "16"]
 
 
 def test_unknown_laws_are_named(edition):

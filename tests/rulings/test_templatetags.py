@@ -2,7 +2,7 @@
 
 from django.utils import translation
 
-from rulings.templatetags.wizard_tags import citation_url, diagram_url, prose, tr
+from rulings.templatetags.wizard_tags import citation_url, diagram_url, tr
 
 
 def test_tr_picks_the_active_language_and_falls_back_to_dutch():
@@ -13,19 +13,6 @@ def test_tr_picks_the_active_language_and_falls_back_to_dutch():
     with translation.override("nl"):
         assert tr(text) == "Ja"
     assert tr(None) == ""
-
-
-def test_prose_joins_wrapped_lines_and_keeps_lists_and_paragraphs():
-    text = (
-        "De slag blijft staan en\nhet spel gaat verder.\n\n"
-        "De leider kiest:\n- hoogste\n- laagste\na. of <niets>"
-    )
-    # The one prose renderer (lib.text.prose): the same HTML as on the tree page.
-    assert prose(text) == (
-        "<p>De slag blijft staan en het spel gaat verder.</p>"
-        "<p>De leider kiest:</p><ul><li>hoogste</li><li>laagste</li></ul>"
-        '<ul class="tree-list"><li>a. of &lt;niets&gt;</li></ul>'
-    )
 
 
 def test_citation_links_point_at_what_is_shown():

@@ -8,6 +8,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from lib.text import prose
 from rulings import wizard
 from rulings.models import AuditEvent, Mode, Ruling, Step
 from tests.conftest import make_user
@@ -368,6 +369,28 @@ def test_explore_shows_an_outcome(loaded, client_director_a):
     ).content.decode()
     assert "Onvoldoende bod geaccepteerd" in body
     assert "Wat u tegen de spelers zegt" in body
+
+
+def test_explore_shows_tree_text_as_the_wizard_does(loaded, client_director_a):
+    """The outcome's text goes through the one prose renderer, as beside a live ruling: a
+    text of two paragraphs is two paragraphs, not one with a line break."""
+    tree = wizard.start("blinde")
+    target = "naar-voor-de-beurt"
+    paths = {tree.start: []}
+    queue = [tree.start]
+    while target not in paths:
+        node = queue.pop(0)
+        for choice in tree.node(node).choices:
+            if choice.target not in paths:
+                paths[choice.target] = [*paths[node], choice.key]
+                queue.append(choice.target)
+    outcome = tree.node(target).outcome
+    assert outcome is not None
+    assert "\n\n" in outcome.ruling.nl.strip()  # the case this test is about
+    body = client_director_a.get(
+        "/oefenen/verkennen/blinde/", {"pad": ",".join(paths[target])}
+    ).content.decode()
+    assert str(prose(outcome.ruling.nl)) in body
 
 
 def test_explore_cuts_a_wrong_path(loaded, client_director_a):
