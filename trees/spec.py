@@ -35,8 +35,6 @@ __all__ = [
     "TreeError",
     "TreeSpec",
     "content_hash",
-    "outcome_json",
-    "text_json",
 ]
 
 PHASES = ("auction", "play")

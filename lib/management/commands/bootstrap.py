@@ -1,18 +1,11 @@
 """Load the shipped data (law text, decision trees, training cases). Safe to run every time:
-each loader skips what is already loaded and unchanged."""
-
-from importlib import import_module
+each loader skips what is already loaded and unchanged. The loaders are registered by their
+apps (:mod:`lib.shipped`)."""
 
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandParser
 
-# Each loader is "module:function" taking the command's stdout; run in this order because
-# trees cite law text and training cases use trees.
-LOADERS: list[str] = [
-    "laws.loading:bootstrap_laws",
-    "trees.loading:bootstrap_trees",
-    "training.files:bootstrap_cases",
-]
+from lib import shipped
 
 
 class Command(BaseCommand):
@@ -28,7 +21,6 @@ class Command(BaseCommand):
     def handle(self, *args, **options) -> None:
         if options["migrate"]:
             call_command("migrate", interactive=False, stdout=self.stdout)
-        for loader in LOADERS:
-            module, function = loader.split(":")
-            getattr(import_module(module), function)(self.stdout)
+        for _name, loader in shipped.loaders():
+            loader(self.stdout)
         self.stdout.write(self.style.SUCCESS("Bootstrap complete."))

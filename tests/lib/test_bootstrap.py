@@ -1,4 +1,5 @@
-"""manage.py bootstrap: the loaders in order, after the migrations with --migrate (make run)."""
+"""manage.py bootstrap: the loaders the apps registered, in order, after the migrations with
+--migrate (make run)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import io
 import pytest
 from django.core.management import call_command
 
-from clubs.management.commands import bootstrap
+from lib import shipped
 
 CALLED: list[str] = []
 
@@ -21,8 +22,28 @@ def record(stdout) -> None:
 def loaders(monkeypatch):
     """One loader of our own instead of the shipped data's (their loaders have their tests)."""
     CALLED.clear()
-    monkeypatch.setattr(bootstrap, "LOADERS", ["tests.clubs.test_bootstrap:record"])
+    monkeypatch.setattr(shipped, "_loaders", {"ours": (1, record)})
     return CALLED
+
+
+def test_the_shipped_data_loads_laws_then_trees_then_cases():
+    from laws.loading import bootstrap_laws
+    from training.files import bootstrap_cases
+    from trees.loading import bootstrap_trees
+
+    assert shipped.loaders() == [
+        ("laws", bootstrap_laws),
+        ("trees", bootstrap_trees),
+        ("training", bootstrap_cases),
+    ]
+
+
+def test_a_loader_runs_at_its_place_and_registering_again_replaces_it(monkeypatch):
+    monkeypatch.setattr(shipped, "_loaders", {})
+    shipped.register("late", 30, record)
+    shipped.register("early", 10, print)
+    shipped.register("late", 5, record)
+    assert shipped.loaders() == [("late", record), ("early", print)]
 
 
 @pytest.mark.django_db
