@@ -12,6 +12,8 @@ from typing import Any
 
 import yaml
 
+__all__ = ["FastSafeLoader", "load"]
+
 try:
     from yaml import CSafeLoader as FastSafeLoader
 except ImportError:  # PyYAML without libyaml

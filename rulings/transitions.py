@@ -93,7 +93,9 @@ def refuse_closed(ruling: Ruling) -> None:
         raise WizardError(CLOSED[ruling.status])
 
 
-def context_changes(ruling: Ruling, values: dict[str, Any], names: tuple[str, ...]) -> dict:
+def context_changes(
+    ruling: Ruling, values: dict[str, Any], names: tuple[str, ...]
+) -> dict[str, list[Any]]:
     """The fields of ``names`` whose value in ``values`` differs: name → [old, new]."""
     changes = {}
     for name in names:
