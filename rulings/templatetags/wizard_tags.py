@@ -10,7 +10,8 @@ from urllib.parse import urlencode
 from django import template
 from django.conf import settings
 from django.urls import NoReverseMatch, get_script_prefix, reverse
-from django.utils.safestring import SafeString
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -133,3 +134,23 @@ def table_fields(form: Any, ruling: Any) -> SafeString:
         return _table_fields.render({"table_form": form})
     key = (get_language(), *(getattr(ruling, name) for name in TableForm.FIELDS))
     return _table_fields.get(key, lambda: {"table_form": TableForm.for_ruling(ruling)})
+
+
+@register.simple_tag
+def step_path(view: Any) -> SafeString:
+    """The links of a step's path (``rulings.steps.StepView.path``), the step shown marked.
+    Made here, not in a template loop: the loop cost about 0.03 ms per answered step on every
+    answer, and paths grow with the tree (``make bench``)."""
+    title = escape(_("Terug naar deze vraag om het antwoord te wijzigen"))
+    links = []
+    for entry in view.path:
+        url = escape(entry.url)
+        shown = entry.number == view.number
+        style = 'btn-secondary" aria-current="step' if shown else "btn-outline-secondary"
+        links.append(
+            f'<li><a href="{url}" hx-get="{url}" hx-target="#wizard" hx-swap="outerHTML" '
+            f'hx-push-url="true" class="btn btn-sm path-step {style}" title="{title}">'
+            f'<span class="path-question">{entry.number}. {escape(entry.question_label)}</span> '
+            f'<span class="path-answer fw-semibold">→ {escape(entry.answer_label)}</span></a></li>'
+        )
+    return mark_safe("\n".join(links))  # every text in it is escaped above

@@ -1,10 +1,18 @@
-"""Parts of a step rendered once per process (wizard_tags.step_choices, table_fields): what
-is kept for one ruling is never shown for another in a different state or language."""
+"""Parts of a step made by wizard_tags: those rendered once per process (step_choices,
+table_fields), where what is kept for one ruling is never shown for another in a different
+state or language, and the path links."""
+
+import re
 
 from django.urls import reverse
 
 from rulings import wizard
+from rulings.steps import PathEntry, StepView
+from rulings.templatetags.wizard_tags import step_path
 from tests.support.rulings import begin_proef
+from tests.trees.test_spec import GOOD
+from trees.parse import parse_tree
+from trees.spec import Snapshot, Text
 
 
 def step_page(client, ruling) -> str:
@@ -49,3 +57,21 @@ def test_the_table_fields_follow_each_rulings_values_and_a_refused_form(
     assert 'value="-4"' in refused
     assert "text-danger" in refused
     assert "text-danger" not in step_page(client_director_a, second)
+
+
+def test_the_path_links_back_to_each_answer_and_marks_the_step_shown():
+    tree = Snapshot.of(parse_tree(GOOD), "1", {})
+    entries = [
+        PathEntry(n, f"q{n}", Text("", ""), Text("", ""), "ja", f"/stap/{n}/", f"Vraag <{n}>", "Ja")
+        for n in (1, 2, 3)
+    ]
+    view = StepView(tree, 2, tree.start, tree.node(tree.start), entries, revision=3)
+    html = step_path(view)
+    links = re.findall(r"<li><a [^>]*>.*?</a></li>", html)
+    assert len(links) == 3
+    assert [link.count('aria-current="step"') for link in links] == [0, 1, 0]
+    assert "btn-secondary" in links[1]
+    assert "btn-outline-secondary" in links[0]
+    assert 'href="/stap/3/" hx-get="/stap/3/"' in links[2]
+    assert "3. Vraag &lt;3&gt;" in links[2]  # labels are escaped
+    assert step_path(StepView(tree, 1, tree.start, tree.node(tree.start), [], 0)) == ""
