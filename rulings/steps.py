@@ -7,6 +7,7 @@ The transitions that change a ruling are in :mod:`rulings.wizard`.
 
 from __future__ import annotations
 
+import functools
 import uuid as uuid_lib
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -68,7 +69,8 @@ class StepView:
     number: int
     node_key: str
     node: NodeSpec
-    path: list[PathEntry]
+    # The ruling's answers so far, (node, choice) pairs, and its uuid (for the links back).
+    answers: list[list[str]]
     revision: int
     # The answered step being looked at again (going back) rather than the current question.
     revisit: bool = False
@@ -81,10 +83,18 @@ class StepView:
     def is_outcome(self) -> bool:
         return self.node.is_outcome
 
+    ruling_uuid: uuid_lib.UUID | None = None
+
+    @functools.cached_property
+    def path(self) -> list[PathEntry]:
+        """The answered steps with their links, made only when a page shows them (an
+        outcome does not: its answers are listed with the context form)."""
+        return _path_entries(self.tree, self.answers, self.ruling_uuid)
+
     @property
     def current_number(self) -> int:
         """The number of the step that is next to be answered (or the outcome)."""
-        return len(self.path) + 1
+        return len(self.answers) + 1
 
     @property
     def previous_number(self) -> int | None:
@@ -147,7 +157,6 @@ def step_view(ruling: Ruling, number: int | None = None) -> StepView:
     number = current if number is None else min(number, current)
     if number < 1:
         raise ValueError(number)
-    entries = _path_entries(tree, path, ruling.uuid)
     if number < current:
         node_key, selected = path[number - 1]
         revisit, earlier = True, False
@@ -163,11 +172,12 @@ def step_view(ruling: Ruling, number: int | None = None) -> StepView:
         number=number,
         node_key=node_key,
         node=node,
-        path=entries,
+        answers=path,
         revision=ruling.revision,
         revisit=revisit,
         selected=selected,
         selected_earlier=earlier and selected is not None,
+        ruling_uuid=ruling.uuid,
     )
 
 
@@ -192,7 +202,7 @@ def draft_view(tree: Snapshot) -> StepView:
         number=1,
         node_key=tree.start,
         node=tree.node(tree.start),
-        path=[],
+        answers=[],
         revision=0,
     )
 

@@ -3,16 +3,15 @@ table_fields), where what is kept for one ruling is never shown for another in a
 state or language, and the path links."""
 
 import re
+from types import SimpleNamespace
 
 from django.urls import reverse
 
-from rulings import wizard
-from rulings.steps import PathEntry, StepView
+from rulings import steps, wizard
+from rulings.steps import PathEntry
 from rulings.templatetags.wizard_tags import step_path
 from tests.support.rulings import begin_proef
-from tests.trees.test_spec import GOOD
-from trees.parse import parse_tree
-from trees.spec import Snapshot, Text
+from trees.spec import Text
 
 
 def step_page(client, ruling) -> str:
@@ -60,13 +59,11 @@ def test_the_table_fields_follow_each_rulings_values_and_a_refused_form(
 
 
 def test_the_path_links_back_to_each_answer_and_marks_the_step_shown():
-    tree = Snapshot.of(parse_tree(GOOD), "1", {})
     entries = [
         PathEntry(n, f"q{n}", Text("", ""), Text("", ""), "ja", f"/stap/{n}/", f"Vraag <{n}>", "Ja")
         for n in (1, 2, 3)
     ]
-    view = StepView(tree, 2, tree.start, tree.node(tree.start), entries, revision=3)
-    html = step_path(view)
+    html = step_path(SimpleNamespace(number=2, path=entries))
     links = re.findall(r"<li><a [^>]*>.*?</a></li>", html)
     assert len(links) == 3
     assert [link.count('aria-current="step"') for link in links] == [0, 1, 0]
@@ -74,4 +71,23 @@ def test_the_path_links_back_to_each_answer_and_marks_the_step_shown():
     assert "btn-outline-secondary" in links[0]
     assert 'href="/stap/3/" hx-get="/stap/3/"' in links[2]
     assert "3. Vraag &lt;3&gt;" in links[2]  # labels are escaped
-    assert step_path(StepView(tree, 1, tree.start, tree.node(tree.start), [], 0)) == ""
+    assert step_path(SimpleNamespace(number=1, path=[])) == ""
+
+
+def test_an_outcome_makes_no_path_links(
+    client_director_a, proef_tree, club_a, director_a, monkeypatch
+):
+    """The path of a step is made only where a page shows it: not for the outcome an answer
+    reaches (its answers are listed with the context form, which follows in its own
+    request)."""
+    ruling = begin_proef(club_a, director_a)
+    wizard.answer(ruling, "geaccepteerd", 2, "ja", director_a)
+    made = []
+    monkeypatch.setattr(steps, "_path_entries", lambda *args: made.append(args) or [])
+    data = {"node": "vervangen", "step": 3, "revision": ruling.revision, "choice": "nee"}
+    url = reverse("wizard:answer", args=[ruling.uuid])
+    outcome = client_director_a.post(url, data, HTTP_HX_REQUEST="true")
+    assert 'id="outcome-title"' in outcome.content.decode()
+    assert made == []
+    client_director_a.get(reverse("wizard:step", args=[ruling.uuid, 2]))
+    assert len(made) == 1
