@@ -195,16 +195,11 @@ def step_progress(view: StepView) -> progress.Progress | None:
     return progress.progress(progress.remaining_for(view.tree), view.node_key, view.number)
 
 
-def draft_view(tree: Snapshot) -> StepView:
-    """The first question of a ruling that does not exist yet."""
-    return StepView(
-        tree=tree,
-        number=1,
-        node_key=tree.start,
-        node=tree.node(tree.start),
-        answers=[],
-        revision=0,
-    )
+def draft_view(tree: Snapshot, node_key: str = "") -> StepView:
+    """The first question of a ruling that does not exist yet (or ``node_key`` as a director
+    first meets it: nothing chosen)."""
+    key = node_key or tree.start
+    return StepView(tree=tree, number=1, node_key=key, node=tree.node(key), answers=[], revision=0)
 
 
 def open_rulings(user: User, club_ids: Any, limit: int = 50) -> list[Ruling]:

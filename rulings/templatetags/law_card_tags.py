@@ -33,6 +33,7 @@ from lib.i18n import pick_text
 from lib.parts import RenderedParts
 from lib.text import prose
 from rulings.steps import law_cards
+from rulings.templatetags import wizard_tags
 from trees.snapshot import pick, provision_text
 from trees.spec import Snapshot
 
@@ -311,14 +312,15 @@ def _node_cards(tree: Snapshot, node_key: str, language: str) -> SafeString:
 
 def warm_tree(tree: Snapshot, language: str) -> None:
     """Make the parts of every step of ``tree`` that depend only on it and ``language``: the
-    law cards and the prose of its help and outcome texts, the first time one of its steps
-    is shown in that language. Made one step at a time, a director's first visit of each
-    outcome paid for them, and on a large tree nearly every outcome reached is a first visit
-    (``make bench``: about a millisecond more per answer). A shipped tree takes a few
-    milliseconds, once per process."""
+    law cards, the prose of its help and outcome texts and the answer buttons, the first time
+    one of its steps is shown in that language. Made one step at a time, a director's first
+    visit of each node paid for them, and on a large tree nearly every node reached is a
+    first visit (``make bench``: about a millisecond more per answer). A shipped tree takes a
+    few milliseconds, once per process."""
     _warmed.add((tree.digest, language))
     with translation.override(language):
         _warm_nodes(tree, language)
+        wizard_tags.warm_choices(tree, language)
 
 
 def _warm_nodes(tree: Snapshot, language: str) -> None:

@@ -20,8 +20,10 @@ from lib.parts import RenderedParts
 from rulings.audit import ACTION_LABELS
 from rulings.forms import TableForm
 from rulings.models import Status
+from rulings.steps import draft_view
 from trees.models import Chooser
 from trees.snapshot import pick
+from trees.spec import Snapshot
 
 register = template.Library()
 
@@ -96,11 +98,17 @@ def diagram_url(slug: str, node_key: str = "") -> str:
 
 @functools.lru_cache(maxsize=4096)
 def _diagram_url(slug: str, node_key: str, prefix: str, urlconf: str) -> str:
+    url = _tree_url(slug, prefix, urlconf)
+    return f"{url}?{urlencode({'node': node_key})}" if url and node_key else url
+
+
+@functools.lru_cache(maxsize=256)
+def _tree_url(slug: str, prefix: str, urlconf: str) -> str:
+    """The diagram of a tree, reversed once per tree (a large tree has many nodes)."""
     try:
-        url = reverse("trees:detail", args=[slug], urlconf=urlconf)
+        return reverse("trees:detail", args=[slug], urlconf=urlconf)
     except NoReverseMatch:
         return ""
-    return f"{url}?{urlencode({'node': node_key})}" if node_key else url
 
 
 @register.simple_tag
@@ -117,8 +125,21 @@ def step_choices(view: Any, ruling: Any) -> SafeString:
     process for each snapshot, node, language, marked answer and state: they read nothing
     else, and rendering them was a large part of every answer (``make bench``)."""
     deferred = getattr(ruling, "status", "") == Status.DEFERRED
-    key = (view.tree.digest, view.node_key, get_language(), view.selected, view.revisit, deferred)
+    return _step_choices(view, get_language(), deferred)
+
+
+def _step_choices(view: Any, language: str | None, deferred: bool) -> SafeString:
+    key = (view.tree.digest, view.node_key, language, view.selected, view.revisit, deferred)
     return _choices.get(key, lambda: {"view": view, "deferred": deferred})
+
+
+def warm_choices(tree: Snapshot, language: str) -> None:
+    """The buttons of every question of ``tree`` as a director first meets them (nothing
+    marked), in the active ``language``: with the law cards when a tree is first shown
+    (``law_card_tags.warm_tree``)."""
+    for node in tree.tree.nodes:
+        if node.outcome is None:
+            _step_choices(draft_view(tree, node.key), language, deferred=False)
 
 
 _table_fields = RenderedParts("rulings/_table_fields.html")

@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from rulings import steps, wizard
 from rulings.steps import PathEntry
+from rulings.templatetags import wizard_tags
 from rulings.templatetags.wizard_tags import step_path
 from tests.support.rulings import begin_proef
 from trees.spec import Text
@@ -91,3 +92,26 @@ def test_an_outcome_makes_no_path_links(
     assert made == []
     client_director_a.get(reverse("wizard:step", args=[ruling.uuid, 2]))
     assert len(made) == 1
+
+
+def test_the_first_step_of_a_tree_makes_the_buttons_of_all_its_questions(
+    client_director_a, proef_tree, club_a, director_a
+):
+    """As with the law cards, a director's first visit of a question does not pay for its
+    buttons: the tree's first step shown in a language makes them all, unmarked, and a later
+    step shows exactly those."""
+    ruling = begin_proef(club_a, director_a)
+    before = step_page(client_director_a, ruling)
+    tree = steps.tree_of(ruling)
+    questions = [node.key for node in tree.tree.nodes if node.outcome is None]
+    kept = {key[1] for key in wizard_tags._choices._html if key[0] == tree.digest}
+    assert kept >= set(questions)
+    wizard.answer(ruling, "geaccepteerd", 2, "ja", director_a)
+    page = client_director_a.get(reverse("wizard:step", args=[ruling.uuid, 3])).content.decode()
+    shown = re.search(r'<div class="d-grid gap-2" role="group".*?</div>', page, re.S)
+    fresh = wizard_tags._choices.render(
+        {"view": steps.draft_view(tree, "vervangen"), "deferred": False}
+    )
+    assert shown is not None
+    assert shown.group(0) == fresh.strip()
+    assert before != page
