@@ -1,16 +1,18 @@
-"""Parts of a step made by wizard_tags: those rendered once per process (step_choices,
-table_fields), where what is kept for one ruling is never shown for another in a different
-state or language, and the path links."""
+"""Template helpers of the wizard pages (wizard_tags): texts in the active language, links to
+the law and the diagram, the path links, and the parts rendered once per process
+(step_choices, table_fields), where what is kept for one ruling is never shown for another in
+a different state or language."""
 
 import re
 from types import SimpleNamespace
 
 from django.urls import reverse
+from django.utils import translation
 
 from rulings import steps, wizard
 from rulings.steps import PathEntry
 from rulings.templatetags import wizard_tags
-from rulings.templatetags.wizard_tags import step_path
+from rulings.templatetags.wizard_tags import citation_url, diagram_url, step_path, tr
 from tests.support.rulings import begin_proef
 from trees.spec import Text
 
@@ -115,3 +117,28 @@ def test_the_first_step_of_a_tree_makes_the_buttons_of_all_its_questions(
     assert shown is not None
     assert shown.group(0) == fresh.strip()
     assert before != page
+
+
+def test_tr_picks_the_active_language_and_falls_back_to_dutch():
+    text = {"nl": "Ja", "en": "Yes"}
+    with translation.override("en"):
+        assert tr(text) == "Yes"
+        assert tr({"nl": "Alleen Nederlands", "en": ""}) == "Alleen Nederlands"
+    with translation.override("nl"):
+        assert tr(text) == "Ja"
+    assert tr(None) == ""
+
+
+def test_citation_links_point_at_what_is_shown():
+    official = {"key": "62D2", "edition": "2007", "article": "62", "kind": "official"}
+    summary = {"key": "64C", "edition": "2017", "article": "64", "kind": "summary"}
+    whole = {"key": "50", "edition": "1963", "article": "50", "kind": "official"}
+    missing = {"key": "99", "edition": "2017", "article": "", "kind": "missing"}
+    assert citation_url(official) == "/wetten/2007/artikel/62/#62D2"
+    assert citation_url(summary) == "/wetten/2017/artikel/64/#samenvatting"
+    assert citation_url(whole) == "/wetten/1963/artikel/50/#artikel"
+    assert citation_url(missing) == ""
+
+
+def test_the_diagram_link_highlights_the_node():
+    assert diagram_url("verzaking", "twaalfde") == "/beslisbomen/verzaking/?node=twaalfde"

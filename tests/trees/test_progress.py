@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from tests.trees.test_spec import GOOD
+from tests.support.tree_texts import GOOD
 from tests.trees.test_tree_files import tree_files
 from trees import progress
 from trees.parse import load_tree_file, parse_tree

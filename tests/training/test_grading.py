@@ -1,5 +1,5 @@
-"""Training logic without HTTP: grading and the first divergence, Markdown, join codes,
-practice rulings through the wizard functions, session grid and scores."""
+"""Grading a practice (training/grading.py): the first divergence from the model path, right
+and wrong routes, the grade kept once and made on the practice's own snapshot."""
 
 import io
 import shutil
@@ -7,40 +7,14 @@ import shutil
 import pytest
 
 from rulings import wizard
-from rulings.models import Mode, Status
-from tests.support import recorded
+from rulings.models import Status
+from tests.support.practice import MODEL, RIGHT, WRONG, case, practise, stayman
 from training import files as training_files
 from training.files import tree_spec
 from training.grading import first_divergence, grade, grade_path, ruling_path, ruling_tree
-from training.models import SessionParticipant, TrainingCase, TrainingResult, TrainingSession
-from training.practice import (
-    CODE_LENGTH,
-    begin_practice,
-    new_join_code,
-    normalise_code,
-    session_grid,
-    tree_scores,
-)
+from training.models import TrainingCase, TrainingResult
 from trees import snapshot
 from trees.loading import TREES_DIR, load_trees
-
-MODEL = [
-    ["onbedoeld", "nee"],
-    ["voor-de-beurt", "nee"],
-    ["lho-accepteert", "nee"],
-    ["al-vervangen", "nee"],
-    ["vervanging", "vergelijkbaar"],
-]
-
-
-def case(**fields) -> TrainingCase:
-    defaults = {
-        "tree_slug": "onvoldoende-bod",
-        "expected_outcomes": ["b1b"],
-        "expected_path": MODEL,
-    }
-    return TrainingCase(**{**defaults, **fields})
-
 
 # --- Paths and grading ---------------------------------------------------------------------
 
@@ -106,51 +80,6 @@ def test_several_expected_outcomes():
 # --- Codes ---------------------------------------------------------------------------------
 
 
-def test_join_codes_are_short_and_unambiguous(db):
-    codes = {new_join_code() for _ in range(50)}
-    assert len(codes) == 50
-    for code in codes:
-        assert len(code) == CODE_LENGTH
-        assert not set(code) & set("01IO")
-
-
-def test_codes_are_normalised():
-    assert normalise_code(" ab3-def ") == "AB3DEF"
-
-
-# --- Practice rulings through the wizard --------------------------------------------------
-
-
-@pytest.fixture
-def loaded(db):
-    recorded.shipped_laws_and_trees()
-    recorded.shipped_cases()
-
-
-def practise(user, training_case, answers, session=None):
-    tree = wizard.start(training_case.tree_slug)
-    ruling = begin_practice(user, training_case, session, tree.start, answers[0]).ruling
-    for number, answer in enumerate(answers[1:], start=2):
-        wizard.answer(ruling, ruling.current_node_key, number, answer, user)
-    return ruling
-
-
-def stayman() -> TrainingCase:
-    return TrainingCase.objects.get(slug="ob-stayman-via-cuebid", club__isnull=True)
-
-
-RIGHT = ["nee", "nee", "nee", "nee", "vergelijkbaar"]
-WRONG = ["nee", "nee", "nee", "nee", "andere"]
-
-
-def test_a_practice_ruling_is_a_training_ruling_linked_to_its_case(loaded, director_a, club_a):
-    ruling = practise(director_a, stayman(), RIGHT[:2])
-    assert ruling.mode == Mode.TRAINING
-    assert ruling.club == club_a
-    assert ruling.training_case == stayman()
-    assert ruling.training_session is None
-
-
 def test_grading_fixes_the_result_and_finishes_the_ruling(loaded, director_a):
     ruling = practise(director_a, stayman(), WRONG)
     result = grade(ruling)
@@ -203,40 +132,3 @@ def test_an_unfinished_practice_cannot_be_graded(loaded, director_a):
     with pytest.raises(wizard.WizardError):
         grade(ruling)
     assert not TrainingResult.objects.exists()
-
-
-def test_session_grid_counts_the_first_graded_attempt(
-    loaded, trainer_a, director_a, reviewer_a, club_a, django_assert_max_num_queries
-):
-    session = TrainingSession.objects.create(
-        club=club_a, trainer=trainer_a, title="Dinsdag", code="ABCDEF"
-    )
-    other = TrainingCase.objects.get(slug="sk-hartenheer-valt", club__isnull=True)
-    session.cases.set([stayman(), other])
-    for user in (director_a, reviewer_a):
-        SessionParticipant.objects.create(session=session, user=user)
-    grade(practise(director_a, stayman(), WRONG, session))
-    grade(practise(director_a, stayman(), RIGHT, session))
-    practise(reviewer_a, stayman(), RIGHT[:2], session)
-
-    with django_assert_max_num_queries(3):
-        cases, rows = session_grid(session)
-    assert [c.slug for c in cases] == ["sk-hartenheer-valt", "ob-stayman-via-cuebid"]
-    anna, rik = rows
-    assert anna.user == director_a
-    assert [c.status for c in anna.cells] == ["todo", "wrong"]
-    assert anna.cells[1].attempts == 2
-    assert [c.status for c in rik.cells] == ["todo", "busy"]
-    assert (anna.right, anna.done) == (0, 1)
-
-
-def test_scores_per_tree(loaded, director_a):
-    grade(practise(director_a, stayman(), WRONG))
-    grade(practise(director_a, stayman(), RIGHT))
-    heart = TrainingCase.objects.get(slug="sk-hartenheer-valt", club__isnull=True)
-    path = [choice for _node, choice in heart.expected_path]
-    grade(practise(director_a, heart, path))
-    scores = {score.tree_slug: score for score in tree_scores(director_a)}
-    assert (scores["onvoldoende-bod"].attempts, scores["onvoldoende-bod"].right) == (2, 1)
-    assert scores["onvoldoende-bod"].percentage == 50
-    assert (scores["strafkaart"].attempts, scores["strafkaart"].right) == (1, 1)
