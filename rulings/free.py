@@ -33,10 +33,10 @@ from django.utils import timezone
 from clubs.models import Club, User
 from laws import keys
 from laws.models import Article, Edition, Provision
-from rulings import audit
+from rulings import transitions
 from rulings.audit import Action
 from rulings.errors import WizardError
-from rulings.models import FREE_SLUG, AuditEvent, Mode, Ruling, Status
+from rulings.models import FREE_SLUG, Mode, Ruling, Status
 
 # One compare-and-swap and one set of state rules for both kinds of ruling.
 from rulings.transitions import (
@@ -216,7 +216,7 @@ def create(
 ) -> Ruling:
     """Store a new free ruling (a draft, or final at once). A second create with the same
     ``uuid`` raises IntegrityError and writes nothing."""
-    at = at or timezone.now()
+    backdated, at = at is not None, at or timezone.now()
     ruling = Ruling(
         uuid=uuid,
         club=club,
@@ -243,10 +243,8 @@ def create(
         entries.append((Action.CONTEXT_EDITED, {"changes": changes}))
     if final:
         entries.append(_saved_entry(ruling, at))
-    events = audit.chain(ruling, entries, director, at)
     with transaction.atomic():
-        ruling.save(force_insert=True)
-        AuditEvent.objects.bulk_create(events)
+        transitions.create(ruling, Planned((), entries), director, at, backdated=backdated)
     return ruling
 
 

@@ -12,12 +12,12 @@ plans in bulk through :class:`rulings.batch.Batch`, so no transition has a secon
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
+from django.db import models, transaction
 from django.utils import timezone
 
 from clubs.models import User
@@ -31,6 +31,7 @@ __all__ = [
     "CLOSED",
     "UNCHANGED",
     "Entries",
+    "Entry",
     "Planned",
     "Planner",
     "Result",
@@ -42,8 +43,9 @@ __all__ = [
 
 ATTEMPTS = 3
 
-# Audit entries: (action, data) pairs, chained into events when the plan is written.
-Entries = list[tuple[str, dict[str, Any]]]
+# An audit entry: (action, data), chained into an event when the plan is written.
+Entry = tuple[str, dict[str, Any]]
+Entries = list[Entry]
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ class Planned:
     No entries: nothing to write (a repeated request)."""
 
     fields: tuple[str, ...]
-    entries: Entries = field(default_factory=list)
+    entries: Sequence[Entry] = ()
     step: Step | None = None
     supersede_from: int | None = None
     # The step to show next; None: where the ruling stands after the plan.
@@ -127,19 +129,25 @@ def _commit(
     since ``read_sequence`` was read), superseded steps, the new step, the events."""
     values = {name: getattr(ruling, name) for name in planned.fields}
     values.update(audit_sequence=ruling.audit_sequence, audit_head=ruling.audit_head, updated_at=at)
+    # Every answer passes here: the writes use SQL compiled once per process (lib.sql), not
+    # the ORM's per-call compilation, which cost as much as the rest of the step (make bench).
+    where = {"id": ruling.pk, "audit_sequence": read_sequence}
+    if planned.supersede_from is None:
+        steps: list[models.Model] = [planned.step] if planned.step is not None else []
+        moved = sql.update_then_insert(Ruling, values, where, [steps, events])
+        if moved:
+            ruling.updated_at = at
+        return bool(moved)
+    # An earlier answer changed: its later steps are superseded in the same transaction.
     # savepoint=False: called inside a caller's transaction (grading a practice, a free
     # ruling's record) the writes join it instead of paying for a savepoint; nothing is raised
     # inside the block after a write, so there is nothing to roll back to a savepoint.
-    # Every answer passes here: the writes use SQL compiled once per process (lib.sql), not
-    # the ORM's per-call compilation, which cost as much as the rest of the step (make bench).
     with transaction.atomic(savepoint=False):
-        moved = sql.update(Ruling, values, id=ruling.pk, audit_sequence=read_sequence)
-        if not moved:
+        if not sql.update(Ruling, values, **where):
             return False
-        if planned.supersede_from is not None:
-            Step.objects.filter(
-                ruling=ruling, superseded=False, order__gte=planned.supersede_from
-            ).update(superseded=True, superseded_at=at)
+        Step.objects.filter(
+            ruling=ruling, superseded=False, order__gte=planned.supersede_from
+        ).update(superseded=True, superseded_at=at)
         if planned.step is not None:
             sql.insert([planned.step])
         sql.insert(events)

@@ -19,11 +19,12 @@ Integrity: every answer form carries the node it answers, the step number and th
 is not one of the node's, or a stale form (second tab, double click on another choice) raises
 :class:`WizardError` and writes nothing; the same answer submitted twice is simply accepted once.
 
-Every transition is one transaction whose first statement is a compare-and-swap on the ruling's
-audit head (``UPDATE ... WHERE audit_sequence = <read>``): two concurrent transitions cannot both
-win, on SQLite or PostgreSQL, without holding a lock while the page is rendered. The loser reads
-the ruling again and is validated afresh. A step costs a handful of queries, independent of the
-size of the tree (frozen and cached) and of the number of stored rulings.
+Every transition is a planner (it checks the state and changes the ruling in memory) written by
+:mod:`rulings.transitions` in one transaction whose first statement is a compare-and-swap on the
+ruling's audit head (``UPDATE ... WHERE audit_sequence = <read>``): two concurrent transitions
+cannot both win, on SQLite or PostgreSQL, without holding a lock while the page is rendered. The
+loser reads the ruling again and is validated afresh. A step costs a handful of queries,
+independent of the size of the tree (frozen and cached) and of the number of stored rulings.
 """
 
 from __future__ import annotations

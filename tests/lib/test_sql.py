@@ -69,6 +69,70 @@ def test_update_changes_only_the_matching_row(ruling, club_a, director_a):
     assert other.path != [["a", "b"]]
 
 
+def _step(ruling, order):
+    return Step(
+        ruling=ruling,
+        order=order,
+        node_key="vraag",
+        question={"nl": "Vraag?", "en": "Question?", "help": None},
+        choice_key="ja",
+        answer={"nl": "Ja", "en": "Yes"},
+        citations=[{"key": "64A1"}],
+        answered_at=timezone.now(),
+    )
+
+
+def _event(ruling, sequence):
+    return AuditEvent(
+        ruling=ruling,
+        sequence=sequence,
+        at=timezone.now(),
+        actor=None,
+        actor_name="systeem",
+        action="viewed",
+        data={"n": sequence, "tekst": "Ä"},
+        prev_hash="0" * 64,
+        hash=f"{sequence:064d}",
+    )
+
+
+def test_update_then_insert_writes_all_or_nothing(ruling, django_assert_num_queries):
+    """The compare-and-swap of a transition with its new rows: on PostgreSQL one statement,
+    elsewhere three; nothing inserted when the UPDATE matched no row (one statement)."""
+    sequence = ruling.audit_sequence
+    values = {"revision": 9, "audit_sequence": sequence + 2}
+    statements = 1 if connection.vendor == "postgresql" else 3
+    stale = {"id": ruling.pk, "audit_sequence": sequence + 1}
+    with django_assert_num_queries(1):
+        moved = sql.update_then_insert(
+            Ruling, values, stale, [[_step(ruling, 8)], [_event(ruling, 90)]]
+        )
+    assert moved == 0
+    assert not Step.objects.filter(ruling=ruling, order=8).exists()
+    assert not AuditEvent.objects.filter(ruling=ruling, sequence=90).exists()
+    current = {"id": ruling.pk, "audit_sequence": sequence}
+    new = [[_step(ruling, 8)], [_event(ruling, 90), _event(ruling, 91)]]
+    with django_assert_num_queries(statements):
+        assert sql.update_then_insert(Ruling, values, current, new) == 1
+    ruling.refresh_from_db()
+    assert (ruling.revision, ruling.audit_sequence) == (9, sequence + 2)
+    step = Step.objects.get(ruling=ruling, order=8)
+    assert step.question == {"nl": "Vraag?", "en": "Question?", "help": None}
+    assert step.superseded is False
+    events = AuditEvent.objects.filter(ruling=ruling, sequence__gte=90).order_by("sequence")
+    assert [(e.sequence, e.data, e.actor_id) for e in events] == [
+        (90, {"n": 90, "tekst": "Ä"}, None),
+        (91, {"n": 91, "tekst": "Ä"}, None),
+    ]
+
+
+def test_update_then_insert_with_no_new_rows_only_updates(ruling):
+    current = {"id": ruling.pk, "audit_sequence": ruling.audit_sequence}
+    assert sql.update_then_insert(Ruling, {"revision": 5}, current, [[], []]) == 1
+    ruling.refresh_from_db()
+    assert ruling.revision == 5
+
+
 def test_get_by_member_reads_the_same_ruling_as_the_orm(ruling, director_a, director_b):
     request = RequestFactory().get("/")
     request.user = director_a
