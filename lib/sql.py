@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.db import connection, models, transaction
 
@@ -91,26 +91,30 @@ def _insert_sql(model: type[models.Model], rows: int) -> tuple[str, tuple[models
     return f"INSERT INTO {table(model)} ({names}) VALUES {values}", fields  # noqa: S608
 
 
+def _insert_params(objs: Sequence[models.Model], fields: tuple[models.Field, ...]) -> list[Any]:
+    """The values of new rows as ``save`` would store them (auto_now and the like applied)."""
+    return [
+        field.get_db_prep_save(field.pre_save(obj, add=True), connection)
+        for obj in objs
+        for field in fields
+    ]
+
+
 def insert(objs: Sequence[models.Model]) -> None:
     """INSERT ``objs`` (one model, new rows) in one statement; an automatic key is left to
     the database and not read back."""
     if not objs:
         return
     sql, fields = _insert_sql(type(objs[0]), len(objs))
-    params = [
-        field.get_db_prep_save(field.pre_save(obj, add=True), connection)
-        for obj in objs
-        for field in fields
-    ]
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(sql, _insert_params(objs, fields))
 
 
 def insert_one(obj: models.Model) -> None:
     """INSERT one new row, as ``obj.save(force_insert=True)`` would, and set the key the
     database chose on ``obj``."""
     sql, fields = _insert_sql(type(obj), 1)
-    params = [field.get_db_prep_save(field.pre_save(obj, add=True), connection) for field in fields]
+    params = _insert_params([obj], fields)
     key = obj._meta.pk
     assert key is not None
     with connection.cursor() as cursor:
@@ -140,6 +144,15 @@ def _update_sql(
 def update(model: type[models.Model], values: Mapping[str, object], **where: object) -> int:
     """``model.objects.filter(**where).update(**values)`` for equality filters; the number
     of rows changed."""
+    sql, params = _update(model, values, where)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount
+
+
+def _update(
+    model: type[models.Model], values: Mapping[str, object], where: Mapping[str, object]
+) -> tuple[str, list[Any]]:
     sql, setting, matching = _update_sql(model, tuple(values), tuple(where))
     params = [
         field.get_db_prep_save(value, connection)
@@ -149,9 +162,7 @@ def update(model: type[models.Model], values: Mapping[str, object], **where: obj
         field.get_db_prep_value(value, connection)
         for field, value in zip(matching, where.values(), strict=True)
     ]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.rowcount
+    return sql, params
 
 
 @cache
@@ -190,24 +201,12 @@ def update_then_insert(
                 for group in groups:
                     insert(group)
         return moved
-    sql, setting, matching = _update_sql(model, tuple(values), tuple(where))
-    params = [
-        field.get_db_prep_save(value, connection)
-        for field, value in zip(setting, values.values(), strict=True)
-    ]
-    params += [
-        field.get_db_prep_value(value, connection)
-        for field, value in zip(matching, where.values(), strict=True)
-    ]
+    sql, params = _update(model, values, where)
     parts = [f"WITH moved AS ({sql} RETURNING 1)"]
     for number, group in enumerate(groups):
         insert_sql, fields = _then_insert_sql(type(group[0]), len(group))
         parts.append(f", new_{number} AS ({insert_sql})")
-        params += [
-            field.get_db_prep_save(field.pre_save(obj, add=True), connection)
-            for obj in group
-            for field in fields
-        ]
+        params += _insert_params(group, fields)
     with connection.cursor() as cursor:
         cursor.execute(" ".join([*parts, "SELECT count(*) FROM moved"]), params)
         return int(cursor.fetchone()[0])

@@ -2,7 +2,6 @@
 compare-and-swap on the audit head, planned again on a fresh read when another request moved
 the head, and a plan without entries writes nothing."""
 
-import uuid
 from datetime import datetime
 
 import pytest
@@ -11,26 +10,12 @@ from rulings import audit, wizard
 from rulings.errors import WizardError
 from rulings.models import Ruling
 from rulings.transitions import ATTEMPTS, UNCHANGED, Planned, run
+from tests.support.rulings import actions_of, begin_proef, refused
 
 
 @pytest.fixture
 def ruling(proef_tree, club_a, director_a):
-    return wizard.begin(
-        uuid=uuid.uuid4(),
-        club=club_a,
-        director=director_a,
-        tree=wizard.start("proef"),
-        node_key="onbedoeld",
-        choice_key="nee",
-    ).ruling
-
-
-def actions(ruling):
-    return list(ruling.audit_events.order_by("sequence").values_list("action", flat=True))
-
-
-def raises(code):
-    return pytest.raises(WizardError, match=f"^{code}")
+    return begin_proef(club_a, director_a)
 
 
 def test_a_plan_without_entries_writes_nothing(ruling, director_a, django_assert_num_queries):
@@ -38,7 +23,7 @@ def test_a_plan_without_entries_writes_nothing(ruling, director_a, django_assert
         result = run(ruling, director_a, None, lambda ruling, at: UNCHANGED)
     assert not result.recorded
     assert result.number == 2
-    assert actions(Ruling.objects.get(pk=ruling.pk)) == ["started", "answered"]
+    assert actions_of(Ruling.objects.get(pk=ruling.pk)) == ["started", "answered"]
 
 
 def test_a_plan_is_made_again_on_a_fresh_read_until_it_wins(ruling, director_a):
@@ -54,13 +39,13 @@ def test_a_plan_is_made_again_on_a_fresh_read_until_it_wins(ruling, director_a):
         current.status = "deferred"
         return Planned(("status",), [("deferred", {})])
 
-    with raises(WizardError.CONFLICT):
+    with refused(WizardError.CONFLICT):
         run(ruling, director_a, None, plan)
     assert len(planned) == ATTEMPTS
     assert planned == sorted(set(planned))  # each attempt saw the head the last one lost to
     stored = Ruling.objects.get(pk=ruling.pk)
     assert stored.status == "in_progress"
-    assert actions(stored)[-ATTEMPTS:] == ["viewed"] * ATTEMPTS
+    assert actions_of(stored)[-ATTEMPTS:] == ["viewed"] * ATTEMPTS
     assert audit.verify(stored) == []
 
 
@@ -69,7 +54,7 @@ def test_a_concurrent_answer_makes_the_slower_one_stale(ruling, director_a):
     wizard.answer(ruling, "geaccepteerd", 2, "ja", director_a, revision=1)
     # The other copy was read before that answer: its compare-and-swap fails, it reads the
     # ruling again and finds its form stale.
-    with raises(WizardError.STALE):
+    with refused(WizardError.STALE):
         wizard.answer(other_tab, "geaccepteerd", 2, "nee", director_a, revision=1)
     assert ruling.steps.count() == 2
     assert audit.verify(ruling) == []
@@ -80,5 +65,5 @@ def test_an_unrelated_audit_event_does_not_make_the_form_stale(ruling, director_
     audit.append(ruling, "viewed", director_a, {})
     result = wizard.answer(copy, "geaccepteerd", 2, "ja", director_a, revision=1)
     assert result.recorded
-    assert actions(ruling)[-2:] == ["viewed", "answered"]
+    assert actions_of(ruling)[-2:] == ["viewed", "answered"]
     assert audit.verify(ruling) == []

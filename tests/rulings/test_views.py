@@ -650,14 +650,7 @@ def test_outside_a_test_transaction_a_step_is_still_within_budget(
     # Inside a test transaction the wizard's own transaction costs no statement; here it is a
     # real one. SQLite then also runs BEGIN IMMEDIATE and COMMIT (PostgreSQL sends neither as a
     # statement): those are counted apart from the queries.
-    ruling = wizard.begin(
-        uuid=uuid.uuid4(),
-        club=club_a,
-        director=director_a,
-        tree=wizard.start("proef"),
-        node_key="onbedoeld",
-        choice_key="nee",
-    ).ruling
+    ruling = begin_proef(club_a, director_a)
     # The law text beside a step is read once per process (law_card_tags): warmed first, as in
     # test_query_budget.py.
     law_card_tags.edition_law(ruling.edition_code)

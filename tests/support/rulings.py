@@ -11,10 +11,12 @@ from __future__ import annotations
 import uuid
 from datetime import date, datetime, timedelta
 
+import pytest
 from django.utils import timezone
 
 from clubs.models import Club, User
 from rulings import wizard
+from rulings.errors import WizardError
 from rulings.models import Mode, Ruling
 from tests.support import recorded
 from trees.models import Tree
@@ -94,3 +96,13 @@ def begin_proef(club: Club, director: User) -> Ruling:
         node_key="onbedoeld",
         choice_key="nee",
     ).ruling
+
+
+def actions_of(ruling: Ruling) -> list[str]:
+    """The ruling's audit actions in order."""
+    return list(ruling.audit_events.order_by("sequence").values_list("action", flat=True))
+
+
+def refused(code: str) -> pytest.RaisesContext[WizardError]:
+    """``pytest.raises`` for a WizardError with ``code``."""
+    return pytest.raises(WizardError, match=f"^{code}")
