@@ -166,20 +166,37 @@ def _update(
 
 
 @cache
-def _then_insert_sql(model: type[models.Model], rows: int) -> tuple[str, tuple[models.Field, ...]]:
-    """PostgreSQL: an INSERT of ``rows`` rows that writes only when the ``moved`` row of the
-    same statement exists. Each value is cast to its column's type: in a VALUES list PostgreSQL
-    would read a bare parameter as text."""
+def _then_insert_sql(
+    model: type[models.Model], rows: int, source: str, parent: str = ""
+) -> tuple[str, tuple[models.Field, ...]]:
+    """PostgreSQL: an INSERT of ``rows`` rows that writes only when the CTE ``source`` of the
+    same statement has a row; the foreign key ``parent`` (if named) takes that row's ``id``.
+    Each value is cast to its column's type: in a VALUES list PostgreSQL would read a bare
+    parameter as text."""
     meta = model._meta
-    fields = tuple(f for f in meta.concrete_fields if f is not meta.auto_field)
+    fields = tuple(f for f in meta.concrete_fields if f is not meta.auto_field and f.name != parent)
     names = ", ".join(_quote(f.column) for f in fields)
     casts = ", ".join(f"CAST(%s AS {f.db_type(connection)})" for f in fields)
     values = ", ".join([f"({casts})"] * rows)
-    return (
-        f"INSERT INTO {table(model)} ({names}) SELECT * FROM (VALUES {values}) AS new "  # noqa: S608
-        "WHERE EXISTS (SELECT 1 FROM moved)",
-        fields,
-    )
+    # Only quoted names from the models' metadata and the caller's CTE name go into the text.
+    rows_sql = f"(VALUES {values}) AS new"
+    if parent:
+        names = f"{column(model, parent)}, {names}"
+        select = f"SELECT {source}.id, new.* FROM {rows_sql}, {source}"  # noqa: S608
+    else:
+        select = f"SELECT * FROM {rows_sql} WHERE EXISTS (SELECT 1 FROM {source})"  # noqa: S608
+    return f"INSERT INTO {table(model)} ({names}) {select}", fields
+
+
+def _children(
+    groups: Sequence[Sequence[models.Model]], source: str, parent: str = ""
+) -> tuple[list[str], list[Any]]:
+    parts, params = [], []
+    for number, group in enumerate(groups):
+        insert_sql, fields = _then_insert_sql(type(group[0]), len(group), source, parent)
+        parts.append(f", new_{number} AS ({insert_sql})")
+        params += _insert_params(group, fields)
+    return parts, params
 
 
 def update_then_insert(
@@ -202,11 +219,50 @@ def update_then_insert(
                     insert(group)
         return moved
     sql, params = _update(model, values, where)
-    parts = [f"WITH moved AS ({sql} RETURNING 1)"]
-    for number, group in enumerate(groups):
-        insert_sql, fields = _then_insert_sql(type(group[0]), len(group))
-        parts.append(f", new_{number} AS ({insert_sql})")
-        params += _insert_params(group, fields)
+    parts, child_params = _children(groups, "moved")
     with connection.cursor() as cursor:
-        cursor.execute(" ".join([*parts, "SELECT count(*) FROM moved"]), params)
+        cursor.execute(
+            " ".join([f"WITH moved AS ({sql} RETURNING 1)", *parts, "SELECT count(*) FROM moved"]),
+            params + child_params,
+        )
         return int(cursor.fetchone()[0])
+
+
+def insert_with_children(
+    obj: models.Model, parent: str, new: Sequence[Sequence[models.Model]]
+) -> None:
+    """``insert_one(obj)`` and ``insert`` each group of ``new`` objects, whose foreign key
+    ``parent`` points at ``obj`` (set on them here), all or nothing. On PostgreSQL one
+    statement that commits by itself (a first answer: one round trip instead of five);
+    elsewhere in one transaction. A taken unique value raises IntegrityError, nothing
+    written."""
+    groups = [group for group in new if group]
+    if connection.vendor != "postgresql":
+        with transaction.atomic(savepoint=False):
+            insert_one(obj)
+            for group in groups:
+                for child in group:
+                    setattr(child, parent, obj)
+                insert(group)
+        return
+    sql, fields = _insert_sql(type(obj), 1)
+    key = obj._meta.pk
+    assert key is not None
+    parts, child_params = _children(groups, "made", parent)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            " ".join(
+                [
+                    f"WITH made AS ({sql} RETURNING {_quote(key.column)} AS id)",
+                    *parts,
+                    "SELECT id FROM made",
+                ]
+            ),
+            _insert_params([obj], fields) + child_params,
+        )
+        setattr(obj, key.attname, cursor.fetchone()[0])
+    obj._state.adding = False
+    obj._state.db = connection.alias
+    for group in groups:
+        for child in group:
+            setattr(child, parent, obj)

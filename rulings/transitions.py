@@ -162,17 +162,16 @@ def create(
     raises IntegrityError and writes nothing. ``backdated``: the ruling was made at ``at``,
     not now."""
     events = audit.chain(ruling, planned.entries, actor, at)
+    # The step and events were built before the ruling had its key: they get it on insert.
+    steps: list[models.Model] = [planned.step] if planned.step is not None else []
+    new: list[Sequence[models.Model]] = [steps, events]
+    if not backdated:
+        sql.insert_with_children(ruling, "ruling", new)
+        return planned.result(ruling, recorded=True)
     with transaction.atomic(savepoint=False):
-        sql.insert_one(ruling)
-        if backdated:
-            # created_at is auto_now_add; a ruling recorded for an earlier time (demo data,
-            # a test) gets that time.
-            sql.update(Ruling, {"created_at": at, "updated_at": at}, id=ruling.pk)
-            ruling.created_at = ruling.updated_at = at
-        if planned.step is not None:
-            planned.step.ruling = ruling  # built before the ruling had its key
-            sql.insert([planned.step])
-        for event in events:
-            event.ruling = ruling
-        sql.insert(events)
+        sql.insert_with_children(ruling, "ruling", new)
+        # created_at is auto_now_add; a ruling recorded for an earlier time (demo data, a
+        # test) gets that time.
+        sql.update(Ruling, {"created_at": at, "updated_at": at}, id=ruling.pk)
+        ruling.created_at = ruling.updated_at = at
     return planned.result(ruling, recorded=True)

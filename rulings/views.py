@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import uuid as uuid_lib
 from collections.abc import Callable
+from contextlib import nullcontext
 from datetime import date
 from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -266,9 +267,9 @@ def _begin(request: AuthenticatedHttpRequest, slug: str, uuid: uuid_lib.UUID) ->
             raise PermissionDenied
         club = directing[0]
     try:
-        # Its own atomic block: a taken uuid rolls back only this (a savepoint when the
-        # request already runs in a transaction).
-        with transaction.atomic():
+        # A taken uuid rolls back only this write: inside a transaction a savepoint; outside
+        # one the write is one statement (PostgreSQL) or its own transaction already.
+        with transaction.atomic() if connection.in_atomic_block else nullcontext():
             result = wizard.begin(
                 uuid=uuid,
                 club=club,

@@ -5,7 +5,7 @@ import uuid
 from datetime import timedelta
 
 import pytest
-from django.db import connection
+from django.db import IntegrityError, connection, transaction
 from django.http import Http404
 from django.test import RequestFactory
 from django.utils import timezone
@@ -160,6 +160,34 @@ def test_insert_one_sets_the_key_and_stores_what_save_would(ruling, club_a, dire
     for field in Ruling._meta.concrete_fields:
         if field.name not in {"id", "uuid", "created_at", "updated_at"}:
             assert getattr(stored, field.attname) == getattr(ruling, field.attname), field.name
+
+
+def test_insert_with_children_writes_the_row_and_its_children_at_once(
+    ruling, django_assert_num_queries
+):
+    """A new ruling with its first step and events: on PostgreSQL one statement, elsewhere
+    three; the children point at the new row; a taken uuid writes none of them."""
+    copy = Ruling.objects.get(pk=ruling.pk)
+    copy.pk, copy.uuid = None, uuid.uuid4()
+    children = [[_step(copy, 1)], [_event(copy, 1), _event(copy, 2)]]
+    with django_assert_num_queries(1 if connection.vendor == "postgresql" else 3):
+        sql.insert_with_children(copy, "ruling", children)
+    assert copy.pk is not None
+    assert copy.pk != ruling.pk
+    assert not copy._state.adding
+    assert children[0][0].ruling_id == copy.pk
+    assert list(Step.objects.filter(ruling=copy).values_list("order", flat=True)) == [1]
+    events = AuditEvent.objects.filter(ruling=copy).order_by("sequence")
+    assert [(e.sequence, e.data) for e in events] == [
+        (1, {"n": 1, "tekst": "Ä"}),
+        (2, {"n": 2, "tekst": "Ä"}),
+    ]
+    again = Ruling.objects.get(pk=ruling.pk)
+    again.pk = None  # the same uuid as ``ruling``
+    steps_before, events_before = Step.objects.count(), AuditEvent.objects.count()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        sql.insert_with_children(again, "ruling", [[_step(again, 1)], [_event(again, 1)]])
+    assert (Step.objects.count(), AuditEvent.objects.count()) == (steps_before, events_before)
 
 
 def test_from_row_converts_as_the_orm_does(ruling):
