@@ -124,7 +124,14 @@ def insert_one(obj: models.Model) -> None:
         else:
             cursor.execute(sql, params)
             value = connection.ops.last_insert_id(cursor, obj._meta.db_table, key.column)
-    setattr(obj, key.attname, value)
+    _stored(obj, value)
+
+
+def _stored(obj: models.Model, key: object) -> None:
+    """``obj`` as ``save`` leaves it: with the key the database chose, no longer new."""
+    pk = obj._meta.pk
+    assert pk is not None
+    setattr(obj, pk.attname, key)
     obj._state.adding = False
     obj._state.db = connection.alias
 
@@ -241,8 +248,7 @@ def insert_with_children(
         with transaction.atomic(savepoint=False):
             insert_one(obj)
             for group in groups:
-                for child in group:
-                    setattr(child, parent, obj)
+                _point_at(obj, parent, group)
                 insert(group)
         return
     sql, fields = _insert_sql(type(obj), 1)
@@ -260,9 +266,11 @@ def insert_with_children(
             ),
             _insert_params([obj], fields) + child_params,
         )
-        setattr(obj, key.attname, cursor.fetchone()[0])
-    obj._state.adding = False
-    obj._state.db = connection.alias
+        _stored(obj, cursor.fetchone()[0])
     for group in groups:
-        for child in group:
-            setattr(child, parent, obj)
+        _point_at(obj, parent, group)
+
+
+def _point_at(obj: models.Model, parent: str, children: Sequence[models.Model]) -> None:
+    for child in children:
+        setattr(child, parent, obj)

@@ -13,6 +13,7 @@ plans in bulk through :class:`rulings.batch.Batch`, so no transition has a secon
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -165,13 +166,12 @@ def create(
     # The step and events were built before the ruling had its key: they get it on insert.
     steps: list[models.Model] = [planned.step] if planned.step is not None else []
     new: list[Sequence[models.Model]] = [steps, events]
-    if not backdated:
+    # One statement needs no transaction of its own (PostgreSQL: no BEGIN and COMMIT).
+    with transaction.atomic(savepoint=False) if backdated else nullcontext():
         sql.insert_with_children(ruling, "ruling", new)
-        return planned.result(ruling, recorded=True)
-    with transaction.atomic(savepoint=False):
-        sql.insert_with_children(ruling, "ruling", new)
-        # created_at is auto_now_add; a ruling recorded for an earlier time (demo data, a
-        # test) gets that time.
-        sql.update(Ruling, {"created_at": at, "updated_at": at}, id=ruling.pk)
-        ruling.created_at = ruling.updated_at = at
+        if backdated:
+            # created_at is auto_now_add; a ruling recorded for an earlier time (demo data, a
+            # test) gets that time.
+            sql.update(Ruling, {"created_at": at, "updated_at": at}, id=ruling.pk)
+            ruling.created_at = ruling.updated_at = at
     return planned.result(ruling, recorded=True)

@@ -167,10 +167,11 @@ def step_path(view: Any) -> SafeString:
     for entry in view.path:
         url = escape(entry.url)
         shown = entry.number == view.number
-        style = 'btn-secondary" aria-current="step' if shown else "btn-outline-secondary"
+        style = "btn-secondary" if shown else "btn-outline-secondary"
+        current = ' aria-current="step"' if shown else ""
         links.append(
             f'<li><a href="{url}" hx-get="{url}" hx-target="#wizard" hx-swap="outerHTML" '
-            f'hx-push-url="true" class="btn btn-sm path-step {style}" title="{title}">'
+            f'hx-push-url="true" class="btn btn-sm path-step {style}"{current} title="{title}">'
             f'<span class="path-question">{entry.number}. {escape(entry.question_label)}</span> '
             f'<span class="path-answer fw-semibold">→ {escape(entry.answer_label)}</span></a></li>'
         )
