@@ -72,9 +72,11 @@ class Ruling(models.Model):
     later change to a tree file never changes a past ruling."""
 
     uuid = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
-    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="rulings")
+    # No index of their own: every index in Meta.indexes starts with the club or the director,
+    # and each index more is written by every new ruling (migration 0004).
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="rulings", db_index=False)
     director = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="rulings"
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="rulings", db_index=False
     )
     mode = models.CharField(_("modus"), max_length=10, choices=Mode.choices, default=Mode.LIVE)
     status = models.CharField(

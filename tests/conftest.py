@@ -240,6 +240,17 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture(scope="session")
+def browser(launch_browser, live_server):
+    """pytest-playwright's browser, started after the live server so that it is closed before
+    the server stops. Otherwise Chromium's kept-alive connections ended in server threads after
+    the server had stopped sharing the in-memory SQLite connection, and each such thread
+    raised an error at the end of a worker's run."""
+    browser = launch_browser()
+    yield browser
+    browser.close()
+
+
+@pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "locale": "nl-NL", "viewport": {"width": 1280, "height": 900}}
 
