@@ -45,7 +45,7 @@ from rulings.forms import ContextForm, StartForm, TableForm, read_answer
 from rulings.models import Ruling, Status
 from rulings.steps import StepView, draft_view, open_rulings, step_view
 from rulings.wizard import WizardError
-from trees import finder, snapshot
+from trees import lookup, snapshot
 from trees.models import Tree, TreeSnapshot, localised_titles
 
 STEP_TEMPLATE = "rulings/wizard_step.html"
@@ -98,15 +98,19 @@ def _render_step(
 def _show(
     request: HttpRequest, ruling: Ruling, number: int | None = None, error: str = ""
 ) -> HttpResponse:
-    """The response after a POST: with htmx the step itself (URL pushed), else a redirect."""
+    """The response after a POST: with htmx the step itself (URL pushed), else a redirect.
+    The question a search opened the tree at (``vraag``) goes along to the next step."""
+    toward = request.POST.get("vraag", "")
     url = state_url(ruling, number)
+    if toward:
+        url = f"{url}?{urlencode({'vraag': toward})}"
     if not htmx.is_partial(request):
         if error:
             messages.warning(request, error)
         return redirect(url)
     if ruling.status == Status.FINAL or not ruling.snapshot_id:
         return htmx.redirect(request, url)
-    view = step_view(ruling, number)
+    view = step_view(ruling, number, toward)
     # The outcome comes at once; its context form (the slowest part to render) follows with
     # a second htmx request, so the director reads the ruling sooner (make bench).
     return push_url(_render_step(request, view, ruling, error, lazy_context=True), url)
@@ -140,8 +144,10 @@ def start(request: AuthenticatedHttpRequest) -> HttpResponse:
     edition = data.get("editie") or _edition_for(day, codes)
     query = data.get("q", "").strip()
 
-    every_tree = list(Tree.objects.select_related("edition"))
-    trees = finder.rank([tree for tree in every_tree if tree.edition.code == edition], query)
+    # Every edition's trees ranked together (trees/lookup.py), so a word that only an older
+    # edition's tree has is told apart from a weak match in this edition.
+    found = lookup.find(Tree.objects.select_related("edition"), query)
+    trees = [item for item in found if item.tree.edition.code == edition]
     recent_slugs = list(
         dict.fromkeys(
             Ruling.objects.filter(director=request.user)
@@ -151,24 +157,20 @@ def start(request: AuthenticatedHttpRequest) -> HttpResponse:
     )
     if query:
         # Best match first, whatever the phase: the first tree is the one Enter takes.
-        recent: list[Tree] = []
+        recent: list[lookup.Result] = []
         groups = [("found", trees)]
     else:
-        trees = sorted(trees, key=lambda tree: (tree.phase, tree.title.casefold()))
+        trees = sorted(trees, key=lambda item: (item.tree.phase, item.tree.title.casefold()))
         recent = sorted(
-            (tree for tree in trees if tree.slug in recent_slugs),
-            key=lambda tree: recent_slugs.index(tree.slug),
+            (item for item in trees if item.tree.slug in recent_slugs),
+            key=lambda item: recent_slugs.index(item.tree.slug),
         )
         groups = [
-            (phase, [tree for tree in trees if tree.phase == phase and tree not in recent])
+            (phase, [item for item in trees if item.tree.phase == phase and item not in recent])
             for phase in ("auction", "play")
         ]
     # Nothing in this edition: the editions that do have a tree for these words.
-    elsewhere = (
-        finder.rank([tree for tree in every_tree if tree.edition.code != edition], query)
-        if query and not trees
-        else []
-    )
+    elsewhere = [item.tree for item in found if item.tree.edition.code != edition]
     club = data.get("club") or (directing[0].slug if directing else "")
     context = {
         "form": form,
@@ -176,7 +178,8 @@ def start(request: AuthenticatedHttpRequest) -> HttpResponse:
         "recent": recent,
         "groups": [(phase, items) for phase, items in groups if items],
         "count": len(trees),
-        "elsewhere": elsewhere,
+        "ambiguous": bool(query) and lookup.ambiguous(trees),
+        "elsewhere": elsewhere if query and not trees else [],
         "query": query,
         "link_query": {"datum": day.isoformat(), "club": club},
         "can_direct": bool(directing),
@@ -234,7 +237,9 @@ def draft(request: AuthenticatedHttpRequest, slug: str, uuid: uuid_lib.UUID) -> 
         "answer_url": reverse("wizard:draft", args=[slug, uuid]),
         **_draft_defaults(request),
     }
-    return _render_step(request, draft_view(tree), None, **context)
+    return _render_step(
+        request, draft_view(tree, toward=request.GET.get("vraag", "")), None, **context
+    )
 
 
 def _if_started(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse | None:
@@ -339,7 +344,7 @@ def step(request: HttpRequest, uuid: uuid_lib.UUID, number: int) -> HttpResponse
         or (number == current and found.outcome_key)
     ):
         return redirect(state_url(found))
-    return _render_step(request, step_view(found, number), found)
+    return _render_step(request, step_view(found, number, request.GET.get("vraag", "")), found)
 
 
 def _answer_existing(request: AuthenticatedHttpRequest, found: Ruling) -> HttpResponse:

@@ -183,6 +183,12 @@ class TreeIndex:
         for start in starts:
             for key in self._starting_with(start):
                 hit(key, QUALITY["start"])
+        # And a word of the tree that is the start of the typed one: "alert" in "gealerteerd"
+        # (stem "alerteer").
+        for key in (query.word, *query.stems):
+            bare = key.partition(":")[2] or key
+            for length in range(MIN_STEM_TYPO - 1, len(bare)):
+                hit(_same_kind(key, bare[:length]), QUALITY["start"])
         for key in (query.word, *query.stems):
             bare = key.partition(":")[2] or key
             if len(bare) < (MIN_TYPO if bare == key else MIN_STEM_TYPO):

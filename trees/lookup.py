@@ -19,11 +19,23 @@ from trees.loading import spec_from_rows
 from trees.models import Choice, Node, Tree
 from trees.spec import Text
 
-__all__ = ["CUT", "Result", "clear_cache", "find", "index_of", "trees_named"]
+__all__ = [
+    "AMBIGUOUS",
+    "CUT",
+    "Result",
+    "ambiguous",
+    "clear_cache",
+    "find",
+    "index_of",
+    "trees_named",
+]
 
 # A tree is a result when it scores at least this share of the best match: a weaker one
 # matched only words most trees share, and a long list hides the right one.
 CUT = 0.3
+# The second tree scores at least this share of the first: the words fit both, and the page
+# says so (each result has its line saying when it applies).
+AMBIGUOUS = 0.6
 CACHE_SIZE = 256
 
 
@@ -89,6 +101,11 @@ def find(trees: Iterable[Tree], query: str) -> list[Result]:
         for found in ranked
         if found.score >= CUT * best
     ]
+
+
+def ambiguous(results: Sequence[Result]) -> bool:
+    """Whether the first two results fit the words almost equally well."""
+    return len(results) > 1 and results[1].score >= AMBIGUOUS * results[0].score
 
 
 def _result(tree: Tree, index: TreeIndex, found: Found) -> Result:

@@ -129,7 +129,15 @@ def step_choices(view: Any, ruling: Any) -> SafeString:
 
 
 def _step_choices(view: Any, language: str | None, deferred: bool) -> SafeString:
-    key = (view.tree.digest, view.node_key, language, view.selected, view.revisit, deferred)
+    key = (
+        view.tree.digest,
+        view.node_key,
+        language,
+        view.selected,
+        view.revisit,
+        view.on_the_way,
+        deferred,
+    )
     return _choices.get(key, lambda: {"view": view, "deferred": deferred})
 
 
