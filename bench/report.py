@@ -102,6 +102,11 @@ class Figure:
         return f"- {self.section[:2]} {self.name}: {self.value_text()}{ratio} (goal {self.goal})"
 
 
+def _section_number(section: str) -> tuple[int, str]:
+    number = section.split(".", 1)[0]
+    return (int(number), section) if number.isdigit() else (10**6, section)
+
+
 def fmt(value: float | None) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "n/a"
@@ -151,8 +156,9 @@ class Report:
         return figure
 
     def ordered(self) -> list[Figure]:
-        """By section (they are numbered), in the order measured within a section."""
-        return sorted(self.figures, key=lambda figure: figure.section)
+        """By section (they are numbered: 10 after 9), in the order measured within a
+        section."""
+        return sorted(self.figures, key=lambda figure: _section_number(figure.section))
 
     @property
     def growing_queries(self) -> list[QueryCount]:

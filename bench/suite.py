@@ -15,8 +15,10 @@ small-data and large-data figures come from the same database.
 12. cold start (8)
 
 ``BENCH_ONLY=search`` builds the same data (1, 3, 4, 6, 7) and measures only the archive's
-free-text search (9); ``BENCH_ONLY=step`` measures only the wizard steps (5, 8). Their rows
-replace those of the last full run in ``BENCHMARKS.md``.
+free-text search (9); ``BENCH_ONLY=step`` measures only the wizard steps (5, 8);
+``BENCH_ONLY=finder`` only finding a tree by what a director types (measurement 10, after the
+deals; on the shipped trees, 1). Their rows replace those of the last full run in
+``BENCHMARKS.md``.
 """
 
 # ruff: noqa: S311, S603
@@ -40,7 +42,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from bench import browser, coldstart, data, scoring, synthetic
+from bench import browser, coldstart, data, finding, scoring, synthetic
 from bench.load import Gunicorn, Session, alternating, bare_load, wizard_load
 from bench.measure import (
     BenchError,
@@ -84,7 +86,7 @@ S7 = "7. Browser (headless Chromium)"
 S8 = "8. Cold start"
 S0 = "0. Data"
 # The selections of BENCH_ONLY ("" runs everything).
-ONLY = ("", "search", "step")
+ONLY = ("", "search", "step", "finder")
 # A word in most rulings' texts: the search whose matches are too many to count.
 COMMON_WORD = "de"
 
@@ -133,6 +135,13 @@ class Benchmark:
         self.client = Client()
         self.client.force_login(self.user)
         self.add(S0, "migrate + bootstrap (shipped laws, trees, cases)", seconds, "s")
+
+        if self.only == "finder":
+            finding.measure(self)  # the shipped trees only: no rulings needed
+            self.total_rulings = self.total_events = 0
+            self.moment("end")
+            self.report.meta = self.meta(time.perf_counter() - started)
+            return self.report
 
         full = not self.only
         if full:
@@ -202,6 +211,7 @@ class Benchmark:
         self.csv_export()
         self.audit_verification()
         scoring.measure(self)
+        finding.measure(self)
         self.moment("before gunicorn")
         self.server_and_browser()
         self.fragment_sizes()

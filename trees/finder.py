@@ -75,17 +75,33 @@ class Place:
 
 @dataclass(frozen=True)
 class Query:
-    """A typed word in the forms it is looked up by."""
+    """A typed word in the forms it is looked up by, made once for every tree searched."""
 
     word: str
-    stems: tuple[str, ...]  # "nl:<stem>", "en:<stem>"
+    exact: tuple[str, ...]  # the word and its stems ("nl:<stem>", "en:<stem>")
+    starts: tuple[str, ...]  # the start of a word or stem of the tree
+    shorter: tuple[str, ...]  # keys that would be the start of the typed word or its stems
+    typos: tuple[tuple[str, str], ...]  # (a key one letter shorter, the form it comes from)
 
     @classmethod
     def of(cls, text: str) -> list[Query]:
-        return [
-            cls(word, tuple(f"{language}:{stem(word, language)}" for language in LANGUAGES))
-            for word in terms(text)
-        ]
+        return [cls.of_word(word) for word in terms(text)]
+
+    @classmethod
+    def of_word(cls, word: str) -> Query:
+        stems = tuple(f"{language}:{stem(word, language)}" for language in LANGUAGES)
+        exact = (word, *stems)
+        starts = [word] if len(word) >= MIN_START else []
+        starts += [key for key in stems if len(_bare(key)) >= MIN_STEM_START]
+        shorter, typos = [], []
+        for key in exact:
+            bare = _bare(key)
+            shorter += [
+                _same_kind(key, bare[:length]) for length in range(MIN_STEM_TYPO - 1, len(bare))
+            ]
+            if len(bare) >= (MIN_TYPO if bare == key else MIN_STEM_TYPO):
+                typos += [(_same_kind(key, variant), bare) for variant in (bare, *deletions(bare))]
+        return cls(word, exact, tuple(starts), tuple(shorter), tuple(typos))
 
 
 @dataclass(frozen=True)
@@ -112,12 +128,14 @@ class TreeIndex:
     questions: dict[str, Text] = field(default_factory=dict)
     places: list[Place] = field(default_factory=list)
     # A word ("verzaakt") or a stem with its language ("nl:verzaak") -> the places holding it.
-    keys: dict[str, set[int]] = field(default_factory=lambda: defaultdict(set))
+    # Tuples, not sets, once made: the garbage collector need not visit them (an index has
+    # tens of thousands, and a full collection walking them cost a search 100 ms).
+    keys: dict[str, tuple[int, ...]] = field(default_factory=dict)
     # The same keys sorted (for starts of words), and the words reversed (for compounds).
     sorted_keys: list[str] = field(default_factory=list)
     reversed_words: list[str] = field(default_factory=list)
-    # A key with one letter left out -> the keys it comes from (for typos).
-    variants: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    # A key, or a key with one letter left out -> (the key, its word or stem), for typos.
+    variants: dict[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     # Questions each node is from the start (for ties between places).
     depth: dict[str, int] = field(default_factory=dict)
 
@@ -125,47 +143,47 @@ class TreeIndex:
     def of(cls, tree: TreeSpec) -> TreeIndex:
         when = Text(first_clause(tree.description.nl), first_clause(tree.description.en))
         index = cls(slug=tree.slug, title=tree.title.nl, start=tree.start, when=when)
+        keys: defaultdict[str, set[int]] = defaultdict(set)
+
+        def add(kind: str, question: str, texts: list[tuple[str, str]]) -> None:
+            number = len(index.places)
+            seen: set[str] = set()
+            for language, text in texts:
+                for word in terms(text):
+                    seen.add(word)
+                    keys[word].add(number)
+                    keys[f"{language}:{stem(word, language)}"].add(number)
+            index.places.append(Place(kind, question, len(seen)))
+
         finder = tree.finder
         for language, phrases in (
             ("nl", (*finder.nl, *finder.synonyms_nl)),
             ("en", (*finder.en, *finder.synonyms_en)),
         ):
             for phrase in phrases:
-                index.add("finder", "", [(language, phrase)])
-        index.add("title", "", [("nl", tree.title.nl), ("en", tree.title.en)])
-        index.add("description", "", [("nl", tree.description.nl), ("en", tree.description.en)])
+                add("finder", "", [(language, phrase)])
+        add("title", "", [("nl", tree.title.nl), ("en", tree.title.en)])
+        add("description", "", [("nl", tree.description.nl), ("en", tree.description.en)])
         parents = _parents(tree)
         for node in tree.nodes:
             texts = [("nl", node.text.nl), ("en", node.text.en)]
             if node.outcome is not None:
-                index.add("outcome", parents.get(node.key, ""), texts)
+                add("outcome", parents.get(node.key, ""), texts)
                 continue
-            index.add("question", node.key, texts)
+            add("question", node.key, texts)
             index.questions[node.key] = node.text
             for choice in node.choices:
                 target = tree.node(choice.target) if tree.has_node(choice.target) else None
                 # The answer is what happened: the tree opens at the question it leads to,
                 # or at this question when it ends the tree.
                 opens = choice.target if target and not target.is_outcome else node.key
-                index.add("answer", opens, [("nl", choice.label.nl), ("en", choice.label.en)])
+                add("answer", opens, [("nl", choice.label.nl), ("en", choice.label.en)])
+        index.keys = {key: tuple(sorted(places)) for key, places in keys.items()}
+        index.variants = _variants(index.keys)
         index.depth = _depths(tree)
         index.sorted_keys = sorted(index.keys)
         index.reversed_words = sorted(key[::-1] for key in index.keys if ":" not in key)
         return index
-
-    def add(self, kind: str, question: str, texts: list[tuple[str, str]]) -> None:
-        number = len(self.places)
-        seen: set[str] = set()
-        for language, text in texts:
-            for word in terms(text):
-                seen.add(word)
-                for key in (word, f"{language}:{stem(word, language)}"):
-                    if key not in self.keys:
-                        bare = key.partition(":")[2] or key
-                        for variant in (bare, *deletions(bare)):
-                            self.variants[_same_kind(key, variant)].add(key)
-                    self.keys[key].add(number)
-        self.places.append(Place(kind, question, len(seen)))
 
     def matches(self, query: Query) -> dict[int, float]:
         """The places holding ``query`` in some form, each with its best quality."""
@@ -176,30 +194,20 @@ class TreeIndex:
                 if found.get(place, 0.0) < quality:
                     found[place] = quality
 
-        for key in (query.word, *query.stems):
+        for key in query.exact:
             hit(key, QUALITY["same"])
-        starts = [query.word] if len(query.word) >= MIN_START else []
-        starts += [key for key in query.stems if len(key) - 3 >= MIN_STEM_START]
-        for start in starts:
+        for start in query.starts:
             for key in self._starting_with(start):
                 hit(key, QUALITY["start"])
         # And a word of the tree that is the start of the typed one: "alert" in "gealerteerd"
         # (stem "alerteer").
-        for key in (query.word, *query.stems):
-            bare = key.partition(":")[2] or key
-            for length in range(MIN_STEM_TYPO - 1, len(bare)):
-                hit(_same_kind(key, bare[:length]), QUALITY["start"])
-        for key in (query.word, *query.stems):
-            bare = key.partition(":")[2] or key
-            if len(bare) < (MIN_TYPO if bare == key else MIN_STEM_TYPO):
-                continue
-            for variant in (bare, *deletions(bare)):
-                for candidate in self.variants.get(_same_kind(key, variant), ()):
-                    other = candidate.partition(":")[2] or candidate
-                    # A typo rarely hits the first letter; allowing it there found "voor"
-                    # for "hoor".
-                    if other[0] == bare[0] and near(bare, other):
-                        hit(candidate, QUALITY["typo"])
+        for key in query.shorter:
+            hit(key, QUALITY["start"])
+        for variant, bare in query.typos:
+            for candidate, other in self.variants.get(variant, ()):
+                # A typo rarely hits the first letter; allowing it there found "voor" for "hoor".
+                if other[0] == bare[0] and near(bare, other):
+                    hit(candidate, QUALITY["typo"])
         if len(query.word) >= MIN_COMPOUND:
             for word in self._ending_with(query.word):
                 hit(word, QUALITY["compound"])
@@ -299,6 +307,21 @@ def first_clause(text: str) -> str:
     clause = _CLAUSE_END.split(plain, maxsplit=1)[0].strip()
     words = clause.split()
     return clause if len(words) <= CLAUSE_WORDS else " ".join(words[:CLAUSE_WORDS]) + " …"
+
+
+def _variants(keys: Iterable[str]) -> dict[str, tuple[tuple[str, str], ...]]:
+    """Each key, and each key with one letter left out -> the keys with their word or stem."""
+    variants: defaultdict[str, list[tuple[str, str]]] = defaultdict(list)
+    for key in keys:
+        bare = _bare(key)
+        for variant in dict.fromkeys((bare, *deletions(bare))):
+            variants[_same_kind(key, variant)].append((key, bare))
+    return {variant: tuple(found) for variant, found in variants.items()}
+
+
+def _bare(key: str) -> str:
+    """The word or stem of a key, without the stem's language."""
+    return key.partition(":")[2] or key
 
 
 def _same_kind(key: str, variant: str) -> str:
