@@ -225,3 +225,14 @@ def test_no_link_when_the_words_only_name_a_tree_or_nothing(shipped, client_dire
     assert "data-nearest-tree" not in free_page(client_director_a, "claim")
     assert "data-nearest-tree" not in free_page(client_director_a, "stroomstoring")
     assert "data-nearest-tree" not in free_page(client_director_a, "")
+
+
+def test_in_english_the_results_and_the_way_speak_english(shipped, client_director_a):
+    client_director_a.post(reverse("set_language"), {"language": "en", "next": "/"})
+    html = start_page(client_director_a, PENALTY_CARD)
+    question = "Was he required to play the penalty card at that moment?"
+    assert f"Opens on the way to the question ‘{question}’" in html
+    assert "A defender has exposed a card" in html  # the line saying when it applies
+    _url, step = draft_on_the_way(client_director_a)
+    assert f"Searched for: ‘{question}’" in step
+    assert "on the way to the question searched for" in step
