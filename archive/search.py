@@ -123,7 +123,7 @@ def _text_match(found: list[str]) -> Q:
 def named_trees(found: list[str]) -> dict[str, list[str]]:
     """For each word, the trees whose title, finder words or synonyms hold it, in either
     language and in any form ("denkpauze", "hesitation"; ``trees.lookup.trees_named``)."""
-    trees = list(Tree.objects.all())
+    trees = list(Tree.objects.select_related("edition"))
     return {word: lookup.trees_named(trees, word) for word in found}
 
 

@@ -12,7 +12,9 @@ and outcome title. :func:`rank` scores every tree:
   a compound (``pauze`` in ``denkpauze``). :data:`QUALITY` says how much each is worth.
 - Each typed word adds its best match in the tree, weighed by where it stands
   (:data:`WEIGHTS`: a finder word most, the description least); a word the tree does not have
-  adds nothing, so one unknown word no longer hides every tree.
+  adds nothing, so one unknown word no longer hides every tree. Inside a tree, a word most
+  trees hold ("kaart", "partner", "niet") is worth less (:func:`_rarity`); in a finder phrase
+  or title, one word counts for its share of it ("niet" of "kleur niet bekend").
 - A finder phrase, question, answer or outcome that holds several of the typed words adds a
   bonus: "twee kaarten tegelijk" is one situation, not three loose words.
 
@@ -55,8 +57,10 @@ TOGETHER = 0.5
 # Matches this good count as a typed word found in a place (a compound's end does not).
 FIRM = QUALITY["typo"]
 # The shortest typed word (or stem) that may be the start of a word, the start of a stem, one
-# typo away from a word or a stem, or the end of a compound: shorter ones find too much.
+# typo away from a word or a stem, or the end of a compound, and the shortest word of the tree
+# that may be the start of a typed one: shorter ones find too much.
 MIN_START, MIN_STEM_START, MIN_TYPO, MIN_STEM_TYPO, MIN_COMPOUND = 3, 4, 5, 6, 4
+MIN_SHORTER = 5
 
 
 @dataclass(frozen=True)
@@ -96,9 +100,7 @@ class Query:
         shorter, typos = [], []
         for key in exact:
             bare = _bare(key)
-            shorter += [
-                _same_kind(key, bare[:length]) for length in range(MIN_STEM_TYPO - 1, len(bare))
-            ]
+            shorter += [_same_kind(key, bare[:length]) for length in range(MIN_SHORTER, len(bare))]
             if len(bare) >= (MIN_TYPO if bare == key else MIN_STEM_TYPO):
                 typos += [(_same_kind(key, variant), bare) for variant in (bare, *deletions(bare))]
         return cls(word, exact, tuple(starts), tuple(shorter), tuple(typos))

@@ -9,6 +9,8 @@ import uuid
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from rulings.models import AuditEvent, Ruling
@@ -236,3 +238,15 @@ def test_in_english_the_results_and_the_way_speak_english(shipped, client_direct
     _url, step = draft_on_the_way(client_director_a)
     assert f"Searched for: ‘{question}’" in step
     assert "on the way to the question searched for" in step
+
+
+def test_a_search_costs_no_query_more_than_the_plain_list(shipped, client_director_a):
+    """The trees' indexes are made by the first search of a process (three queries); after
+    that a search reads the same rows as the plain list."""
+    url = reverse("wizard:start")
+    client_director_a.get(url, {"q": "verzaakt"})
+    with CaptureQueriesContext(connection) as plain:
+        client_director_a.get(url)
+    with CaptureQueriesContext(connection) as searched:
+        client_director_a.get(url, {"q": PENALTY_CARD})
+    assert len(searched) == len(plain) <= 6
