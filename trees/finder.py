@@ -216,11 +216,16 @@ class TreeIndex:
         return found
 
     def names(self, query: Query) -> bool:
-        """Whether the tree's title, finder words or synonyms hold ``query`` (the same word
-        or stem, or the start of one; not a typo or a compound's end)."""
+        """Whether ``query`` names the tree: a word of its title, or a finder word or synonym
+        of one word (the same word or stem, or the start of one; not a typo or a compound's
+        end). One word of a finder phrase does not: "uitgelegd" names the misinformation
+        tree (a synonym), not the claim tree ("niet uitgelegd")."""
         return any(
-            self.places[place].kind in NAMES and quality >= QUALITY["start"]
-            for place, quality in self.matches(query).items()
+            quality >= QUALITY["start"]
+            and (place.kind == "title" or (place.kind == "finder" and place.size == 1))
+            for place, quality in (
+                (self.places[number], quality) for number, quality in self.matches(query).items()
+            )
         )
 
     def _starting_with(self, start: str) -> list[str]:

@@ -260,7 +260,7 @@ def test_a_ruling_is_found_by_its_trees_names_in_both_languages(ruling, club_a, 
     Tree.objects.filter(slug="proef").update(
         title_nl="Ongeoorloofde informatie (denkpauze)",
         title_en="Unauthorised information (hesitation)",
-        finder_en="break in tempo",
+        finder_en="tempo\nbreak in tempo",
         synonyms_nl="pauze\naarzelen",
         version="with-names",  # a new version: the tree's index is made again
     )
@@ -268,6 +268,7 @@ def test_a_ruling_is_found_by_its_trees_names_in_both_languages(ruling, club_a, 
         assert found(word) == {ruling.pk}, word
     assert found("denkpauze dinsdag") == {ruling.pk}  # dinsdag: in the text
     assert found("denkpauze zwaluw") == set()  # zwaluw: nowhere
+    assert found("break") == set()  # one word of a finder phrase names no tree
     assert found("dinsdag") == {ruling.pk, other.pk}
     assert found("tafel 3 denkpauze") == {ruling.pk}
     assert found("denkpauzr") == set()  # a typo names no tree: the archive finds what is typed
