@@ -108,13 +108,12 @@ class Query:
 
 @dataclass(frozen=True)
 class Found:
-    """A tree that matches: its slug, score, the question to open it at ("" for its start)
-    and how many of the typed words it holds."""
+    """A tree that matches: its slug, score and the question to open it at ("" for its
+    start)."""
 
     slug: str
     score: float
     question: str = ""
-    matched: int = 0
 
 
 @dataclass
@@ -248,7 +247,7 @@ class TreeIndex:
         for places in matches:
             for number in places:
                 holding[number] += 1
-        total, matched = 0.0, 0
+        total = 0.0
         # Per place: the weighed matches of the typed words it holds firmly.
         held: dict[int, list[float]] = defaultdict(list)
         for places, worth in zip(matches, rarity, strict=True):
@@ -267,9 +266,8 @@ class TreeIndex:
                 if quality >= FIRM:
                     held[number].append(value)
             total += best
-            matched += best > 0
         together = max((self._together(n, values) for n, values in held.items()), default=0.0)
-        return Found(self.slug, total + together, self._question(held), matched)
+        return Found(self.slug, total + together, self._question(held))
 
     def _together(self, number: int, values: list[float]) -> float:
         """The bonus of a place holding several typed words: half of each one's worth beyond
