@@ -48,8 +48,12 @@ def is_furniture(line: str) -> bool:
 # Footnotes written "1)" or "*)": a marker in the text, the footnote lines at the end.
 
 _NOTE_LINE_RE = re.compile(r"^(?P<marker>\*{1,3}|[1-9]\d?)\)\s*(?P<text>\S.*)$")
-# A marker sticks to its word ("speelruimte1)") or stands after a space ("kaarten *)").
-_MARKER_RE = re.compile(r"(?P<space> ?)(?<![\d)])(?P<marker>\*{1,3}|[1-9]\d?)\)")
+# A marker sticks to its word ("speelruimte1)") or stands after a space ("kaarten *)"); a
+# superscript flattened into text loses its parenthesis: "speelruimte1 zijn".
+_MARKER_RE = re.compile(
+    r"(?P<space> ?)(?<![\d)])(?P<marker>\*{1,3}|[1-9]\d?)\)"
+    r"|(?<=[a-zà-ÿ]{3})(?P<marker2>[1-9]\d?)(?=[\s.,;:!?]|$)"
+)
 # "(zie artikel 16C2)": the parenthesis closes a reference, it is no marker.
 _KEY_END_RE = re.compile(r"\d[A-Z]$")
 
@@ -104,16 +108,17 @@ def take_markers(line: str, markers: frozenset[str]) -> tuple[str, list[str]]:
     found: list[str] = []
 
     def drop(match: re.Match[str]) -> str:
-        before = line[: match.start("marker")]
+        marker = match["marker"] or match["marker2"]
+        before = line[: match.start("marker" if match["marker"] else "marker2")]
         is_marker = (
-            match["marker"] in markers
+            marker in markers
             and before.strip()
             and before.count("(") <= before.count(")")
             and not _KEY_END_RE.search(before)
         )
         if not is_marker:
             return match.group(0)
-        found.append(match["marker"])
+        found.append(marker)
         return ""
 
     if not markers:

@@ -22,6 +22,7 @@ from laws.importer.text import (
     _DASH_RE,
     _FOOTNOTE_RE,
     _HEADER_RE,
+    _HTML_RE,
     _PAGE_RE,
     _SENTENCE_END,
     _chunks_to_text,
@@ -30,6 +31,7 @@ from laws.importer.text import (
     _is_structure_shape,
     _Label,
     _label_of,
+    _looks_like_heading,
     _match_article,
     _match_label,
     _prepare_lines,
@@ -46,6 +48,7 @@ from laws.importer.units import (
     _Unit,
 )
 
+_LEVELS = ("article", "section", "item", "sub")
 # The level a bare wiki list numbers under a provision of this level (64B: 64B1, 64B2 …).
 _LIST_LEVEL: dict[Level, Level] = {"section": "item", "item": "sub"}
 
@@ -182,11 +185,14 @@ class _Parser:
             return
         unit = self._open_path(start, number)
         if label is None:
+            unit.headless = True  # the label carries a page's heading: this page has neither
             self._set_sink(unit)
             return
-        unit.unknown_children = True
+        # A text fragment (PDF) starts anywhere inside the start key; a page holds all of it.
+        unit.unknown_children = not self.is_page
         self.sink = None  # nothing is text before the first real label
-        if not self._fits(label):
+        inside = _LEVELS.index(label.level) > _LEVELS.index(start.level)
+        if not self._fits(label) or (self.is_page and not inside):
             raise LawImportError(
                 f"unknown start key {self.start!r}: the text's first label "
                 f"{_first_word(line)!r} (line {number}) cannot follow {start}"
@@ -348,9 +354,12 @@ class _Parser:
         if sink.dash_item and not self.sink_closing:
             owner = sink.parent
         else:
-            lines = self._target() or [sink.first]
-            previous = lines[-1]
-            if previous and not previous.rstrip(")").endswith((*_SENTENCE_END, ":", ";")):
+            lines = [line for line in [sink.first, *self._target()] if line]
+            previous = lines[-1] if lines else ""
+            ends = previous.rstrip(")").endswith((*_SENTENCE_END, ":", ";"))
+            # The only line before the list may be a heading ("D. Verzaking in de …").
+            heading = len(lines) == 1 and _looks_like_heading(previous) and rest[0].isupper()
+            if previous and not ends and not heading and self._target()[-1:] != [None]:
                 return False
             owner = sink
         assert owner is not None
@@ -418,7 +427,7 @@ class _Parser:
         while chunks and chunks[0] is None:
             chunks.pop(0)
         has_children = bool(node.provisions if isinstance(node, Article) else node.children)
-        wants_heading = isinstance(node, Provision) or node.title is None
+        wants_heading = not unit.headless and (isinstance(node, Provision) or node.title is None)
         heading = None
         if wants_heading:
             heading, chunks = _split_heading(chunks, has_children or bool(unit.closing))
@@ -441,6 +450,11 @@ def parse(text: str, edition: str, start: str | None = None) -> ParsedEdition:
         raise LawImportError("input is binary (it contains control characters), not law text")
     if not text.removeprefix("\ufeff").strip():
         raise LawImportError("input is empty: nothing to import")
+    if _HTML_RE.match(text.removeprefix("\ufeff")):
+        raise LawImportError(
+            "input is an HTML page, not text: save the page as text (or copy its text) and "
+            "import that"
+        )
     return _Parser(text, edition, start).parse()
 
 

@@ -6,6 +6,7 @@ Stateless helpers of the parser; no Django.
 
 from __future__ import annotations
 
+import codecs
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -25,14 +26,40 @@ def decode_source(data: bytes) -> str:
     """Bytes of a source file as text: UTF-8, a byte-order mark tolerated."""
     if not data.strip():
         raise LawImportError("input is empty: nothing to import")
+    if _looks_utf16(data):
+        raise LawImportError(
+            "input is UTF-16 text, not UTF-8 (its NUL bytes make it read as binary): "
+            "save the file as UTF-8"
+        )
     if b"\x00" in data:
         raise LawImportError("input is binary (it contains NUL bytes), not law text")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise LawImportError(
-            f"input is not UTF-8 text (undecodable byte at offset {error.start})"
+            f"input is not UTF-8 text (undecodable byte at offset {error.start}){_guess(data)}: "
+            "save the file as UTF-8"
         ) from None
+
+
+def _looks_utf16(data: bytes) -> bool:
+    """A byte-order mark, or text whose every other byte is NUL (ASCII letters in UTF-16)."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return True
+    halves = data[0::2], data[1::2]
+    return len(data) >= 8 and any(half.count(0) >= 0.9 * len(half) for half in halves)
+
+
+def _guess(data: bytes) -> str:
+    try:
+        data.decode("cp1252")
+    except UnicodeDecodeError:
+        return ""
+    return "; it looks like Windows-1252 or Latin-1"
+
+
+# A web page saved as HTML rather than as its text.
+_HTML_RE = re.compile(r"^\s*<(?:!doctype\s+html|html\b)", re.I)
 
 
 # Control characters other than tab, newline, carriage return and form feed only occur in

@@ -29,6 +29,8 @@ class _Unit:
     # A wiki list item ("- 1. …" or a bare "- …"): one line, so a new sentence after it is
     # the parent's closing text.
     dash_item: bool = False
+    # A page's provision without label: its first line is text, never a heading.
+    headless: bool = False
 
     @property
     def key(self) -> str:
