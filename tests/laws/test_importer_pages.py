@@ -324,7 +324,9 @@ def test_dash_list_directly_under_an_article_keeps_one_paragraph_per_item():
     )
     (article,) = parsed.articles
     assert article.provisions == []
-    assert article.text == "- De wedstrijdleider legt de straf op.\n\n- De leider kiest zonder hulp."
+    assert (
+        article.text == "- De wedstrijdleider legt de straf op.\n\n- De leider kiest zonder hulp."
+    )
 
 
 def test_a_dash_that_continues_a_sentence_is_text():
@@ -481,12 +483,12 @@ def test_html_page_is_refused():
 
 @pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
 def test_utf16_input_says_so(encoding):
-    with pytest.raises(LawImportError, match="UTF-16 text, not UTF-8.*save the file as UTF-8"):
+    with pytest.raises(LawImportError, match=r"UTF-16 text, not UTF-8.*save the file as UTF-8"):
         parse_bytes("Artikel 47 Terugnemen van gespeelde kaart".encode(encoding), "1987")
 
 
 def test_windows_1252_input_says_so():
-    with pytest.raises(LawImportError, match="not UTF-8.*Windows-1252.*save the file as UTF-8"):
+    with pytest.raises(LawImportError, match=r"not UTF-8.*Windows-1252.*save the file as UTF-8"):
         parse_bytes("Artikel 47 Één kaart".encode("cp1252"), "1987")
 
 
