@@ -65,28 +65,35 @@ class PageFootnote:
     line: int = 0
 
 
-def footnote_block(lines: list[str], is_structure: list[bool]) -> tuple[int, list[PageFootnote]]:
-    """Where the footnotes at the end of a page begin, and the footnotes.
+def footnote_block(
+    lines: list[str], is_structure: list[bool]
+) -> tuple[int, list[PageFootnote], list[str]]:
+    """Where the footnotes at the end of a page begin, the footnotes, and the page furniture
+    among them (a printable page's source line).
 
     The block starts at the first ``1)``/``*)`` line after the last structural line (heading,
     label, list item) and runs to the end; it only counts as footnotes when the text before
     it carries the first footnote's marker. An unmarked line after a blank line is a footnote
-    without marker, as in the PDF footer. Returns ``(len(lines), [])`` when there is none.
+    without marker, as in the PDF footer. Returns ``(len(lines), [], [])`` when there is none.
     """
     last = max((i for i, structural in enumerate(is_structure) if structural), default=-1)
     start = next((i for i in range(last + 1, len(lines)) if _NOTE_LINE_RE.match(lines[i])), None)
     if start is None:
-        return len(lines), []
+        return len(lines), [], []
     first = _NOTE_LINE_RE.match(lines[start])
     assert first is not None
     wanted = frozenset([first["marker"]])
     if not any(take_markers(line, wanted)[1] for line in lines[:start]):
-        return len(lines), []
+        return len(lines), [], []
     notes: list[PageFootnote] = []
+    furniture: list[str] = []
     after_blank = True
     for number, line in enumerate(lines[start:], start=start + 1):
-        if not line or is_furniture(line):
-            after_blank = after_blank or not line
+        if is_furniture(line):
+            furniture.append(line)
+            continue
+        if not line:
+            after_blank = True
             continue
         marked = _NOTE_LINE_RE.match(line)
         if marked:
@@ -96,7 +103,7 @@ def footnote_block(lines: list[str], is_structure: list[bool]) -> tuple[int, lis
         else:
             notes[-1].lines.append(line)
         after_blank = False
-    return start, notes
+    return start, notes, furniture
 
 
 def take_markers(line: str, markers: frozenset[str]) -> tuple[str, list[str]]:

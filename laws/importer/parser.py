@@ -58,7 +58,9 @@ class _Parser:
         self.result = ParsedEdition(edition=edition, start=start)
         lines = _prepare_lines(text)
         self.width = wrap_width(lines)
-        end, page_notes = pages.footnote_block(lines, [_is_structure_shape(x) for x in lines])
+        end, page_notes, furniture = pages.footnote_block(
+            lines, [_is_structure_shape(x) for x in lines]
+        )
         self.lines = lines[:end]
         self.start = start
         # A wiki page: it has a title line or page furniture. Its title may name its key.
@@ -74,6 +76,7 @@ class _Parser:
         self.sink_closing = False
         self.running_titles: set[str] = set()
         self.footnotes = Footnotes(self._note, page_notes)
+        self.footnote_furniture = furniture
         # The PDF page footer: after a page number, until law text resumes.
         self.in_footer = False
         self.footer_fresh = False
@@ -413,6 +416,7 @@ class _Parser:
     # -- finishing ---------------------------------------------------------------------------
 
     def _finish(self) -> None:
+        self.result.furniture += self.footnote_furniture
         articles = [unit for unit in self.units if isinstance(unit.node, Article)]
         self.footnotes.finish(articles[-1] if articles else None)
         for unit in self.units:

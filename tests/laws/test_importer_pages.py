@@ -20,6 +20,7 @@ from laws.importer.text import wrap_width
 TAGLINE = "Uit Spelregels voor tafelarbiters"
 REVISION = "Versie door Redacteur (overleg | bijdragen) op 2 sep 2019 om 12:08"
 NAVIGATION = "(wijz) ← Oudere versie | Huidige versie (wijz) | Nieuwere versie → (wijz)"
+SOURCE = 'Ontvangen van "https://example.org/index.php?title=Sjabloon:2017:76A"'
 
 
 def page(key: str, body: str, edition: str = "2017") -> str:
@@ -178,7 +179,7 @@ def test_title_key(title, key):
         "Huidige versie van 15 aug 2019 om 10:12",
         "Versie van 27 aug 2019 om 17:25",
         NAVIGATION,
-        'Ontvangen van "https://example.org/index.php?title=Sjabloon:2017:87A"',
+        SOURCE,
     ],
 )
 def test_revision_and_source_lines_are_furniture_anywhere(line):
@@ -430,13 +431,20 @@ def test_footnotes_with_a_parenthesis_at_the_end_of_a_page():
 
 def test_a_flattened_superscript_marker_without_parenthesis():
     parsed = parse(
-        page("76A", "Toeschouwers in de zaal1 blijven stil bij 16C2 en B2.\n\n1) Als zaal geldt."),
+        page(
+            "76A",
+            "Toeschouwers in de zaal1 blijven stil bij 16C2 en B2.\n\n"
+            f"1) Als zaal geldt.\n{SOURCE}",
+        ),
         "2017",
         start="76A",
     )
     section = provisions(parsed)["76A"]
     assert section.text == "Toeschouwers in de zaal blijven stil bij 16C2 en B2."
-    assert [(f.marker, f.key) for f in parsed.articles[0].footnotes] == [("1", "76A")]
+    assert [(f.marker, f.key, f.text) for f in parsed.articles[0].footnotes] == [
+        ("1", "76A", "Als zaal geldt.")
+    ]
+    assert parsed.furniture[-1] == SOURCE
 
 
 def test_a_numbered_line_without_a_marker_in_the_text_is_no_footnote():
