@@ -25,8 +25,8 @@ Formats handled
   next numbered item (64B: 64B1, 64B2 …), under an item its next lettered one, elsewhere a
   paragraph of its own; a dash after a line that ends in mid-sentence continues that
   sentence. A wiki list item is one line, so a new sentence after it is the parent's closing.
-  Footnotes ``1)``/``*)``: a marker after a word (``zaal1)``, ``kaarten *)``, or a flattened
-  superscript ``zaal1``) and the footnote lines at the end of the page; they count only when
+  Footnotes ``1)``/``*)``: a marker after a word (``tafel1)``, ``kaarten *)``, or a flattened
+  superscript ``tafel1``) and the footnote lines at the end of the page; they count only when
   the text carries the first footnote's marker, a ``)`` closing a parenthesis or a key
   (``16C2)``) is no marker, and each footnote belongs to the provision with its marker.
 * PDF-extracted text (seed 001): no blank lines, headings ``ARTIKEL 63`` with the title on

@@ -2,7 +2,7 @@
 
 Two shapes. PDF text marks a word (``hand*``) and puts the footnote in the page footer, after
 the page number (``* Onderworpen aan …``); a footer line without marker is a footnote of the
-page too. A wiki page writes ``1)`` or ``*)`` after a word (``speelruimte1)``, ``kaarten *)``)
+page too. A wiki page writes ``1)`` or ``*)`` after a word (``tafel1)``, ``kaarten *)``)
 and the footnotes ``1) …`` at the end of the page (found by ``pages.footnote_block``). Either
 way a footnote belongs to the provision whose text carries its marker, else to the article.
 """

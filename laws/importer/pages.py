@@ -16,8 +16,7 @@ from dataclasses import dataclass, field
 from laws import keys
 
 _TITLE_RE = re.compile(r"^(?:Sjabloon|Template):(?:(?:1[89]|20)\d\d:)?(?P<name>.+)$")
-# The tagline is short and carries no sentence: "Uit oogpunt van fatsoen behoort een speler
-# niet:" (the opening of 1987 74B) is law text.
+# The tagline is short and carries no sentence; a law sentence may start with "Uit" too.
 _TAGLINE_RE = re.compile(r"^Uit [^.,:;!?]{2,60}$")
 _REVISION_RE = re.compile(
     r"^(?:(?:Huidige )?[Vv]ersie (?:door|van) .* om \d{1,2}:\d\d\b"
@@ -48,8 +47,8 @@ def is_furniture(line: str) -> bool:
 # Footnotes written "1)" or "*)": a marker in the text, the footnote lines at the end.
 
 _NOTE_LINE_RE = re.compile(r"^(?P<marker>\*{1,3}|[1-9]\d?)\)\s*(?P<text>\S.*)$")
-# A marker sticks to its word ("speelruimte1)") or stands after a space ("kaarten *)"); a
-# superscript flattened into text loses its parenthesis: "speelruimte1 zijn".
+# A marker sticks to its word ("tafel1)") or stands after a space ("kaarten *)"); a
+# superscript flattened into text loses its parenthesis: "tafel1 blijft".
 _MARKER_RE = re.compile(
     r"(?P<space> ?)(?<![\d)])(?P<marker>\*{1,3}|[1-9]\d?)\)"
     r"|(?<=[a-zà-ÿ]{3})(?P<marker2>[1-9]\d?)(?=[\s.,;:!?]|$)"

@@ -219,10 +219,10 @@ Uit Spelregels voor tafelarbiters
 Versie door Redacteur (overleg | bijdragen) op 20 aug 2019 om 13:42
 (wijz) ← Oudere versie | Huidige versie (wijz) | Nieuwere versie → (wijz)
 
-B. Fatsoen
+B. Gedrag aan tafel
 Indien een tegenspeler een andere kaart voor- of bijspeelt*), mag hij niet:
-- 1. een kaart klaar houden voordat hij aan de beurt is;
-- 2. het spelen onnodig rekken.
+- 1. de strafkaart opnemen;
+- 2. een andere kaart voorspelen.
 
 *) Zie artikel 50.
 """
@@ -239,7 +239,7 @@ def test_page_dry_run_accepts_the_pages_own_key(page_74b):
     out, _ = run(str(page_74b), "--edition", "1997", "--start", "74B", "--dry-run", "--json")
     (article,) = json.loads(out)["articles"]
     (section,) = article["provisions"]
-    assert (section["key"], section["heading"]) == ("74B", "Fatsoen")
+    assert (section["key"], section["heading"]) == ("74B", "Gedrag aan tafel")
     assert [child["key"] for child in section["children"]] == ["74B1", "74B2"]
     assert article["footnotes"] == [{"marker": "*", "text": "Zie artikel 50.", "key": "74B"}]
     assert "Spelregels voor tafelarbiters" not in out
@@ -252,7 +252,7 @@ def test_page_preview_lists_the_skipped_furniture(page_74b):
     assert "Header (skipped): Sjabloon:1997:74B" in out
     assert "Page furniture (skipped): Uit Spelregels voor tafelarbiters" in out
     assert "Page furniture (skipped): (wijz) ← Oudere versie" in out
-    assert "74B1: een kaart klaar houden" in out
+    assert "74B1: de strafkaart opnemen" in out
     assert "footnote * -> 74B: Zie artikel 50." in out
 
 

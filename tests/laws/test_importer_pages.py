@@ -89,18 +89,18 @@ def test_loose_spelling_of_the_page_key_is_accepted():
 
 def test_page_with_its_own_section_label():
     body = (
-        "B. Fatsoen\n"
+        "B. Gedrag aan tafel\n"
         "Indien een tegenspeler een andere kaart voor- of bijspeelt, mag hij niet:\n"
-        "- 1. een kaart klaar houden voordat hij aan de beurt is;\n"
-        "- 2. het spelen onnodig rekken."
+        "- 1. de strafkaart opnemen;\n"
+        "- 2. een andere kaart voorspelen."
     )
     parsed = parse(page("74B", body), "2017", start="74B")
     section = provisions(parsed)["74B"]
-    assert (section.label, section.heading) == ("B", "Fatsoen")
+    assert (section.label, section.heading) == ("B", "Gedrag aan tafel")
     assert section.text.startswith("Indien een tegenspeler een andere kaart")
     assert [(c.key, c.label, c.text) for c in section.children] == [
-        ("74B1", "1", "een kaart klaar houden voordat hij aan de beurt is;"),
-        ("74B2", "2", "het spelen onnodig rekken."),
+        ("74B1", "1", "de strafkaart opnemen;"),
+        ("74B2", "2", "een andere kaart voorspelen."),
     ]
 
 
@@ -122,7 +122,7 @@ def test_own_label_is_only_the_page_itself_on_a_page():
     # Without a title line the text is a fragment that starts INSIDE the start key (PDF text):
     # "B." cannot follow 74B there.
     with pytest.raises(LawImportError, match=r"unknown start key '74B'.*'B\.'.*cannot follow"):
-        parse("B. Fatsoen\nTekst.", "2017", start="74B")
+        parse("B. Gedrag aan tafel\nTekst.", "2017", start="74B")
 
 
 def test_page_label_that_does_not_fit_the_start_key():
@@ -132,24 +132,24 @@ def test_page_label_that_does_not_fit_the_start_key():
 
 def test_page_starting_inside_an_article_suggests_its_own_key():
     with pytest.raises(LawImportError, match=r"first label 'B\.'.*e\.g\. --start 74B$"):
-        parse(page("74B", "B. Fatsoen\nTekst."), "2017")
+        parse(page("74B", "B. Gedrag aan tafel\nTekst."), "2017")
 
 
 def test_article_page_with_its_own_heading():
     body = (
-        "ARTIKEL 62 Herstel van een verzaking\n\n"
-        "A. Verzaking moet hersteld worden\n\n"
+        "ARTIKEL 62 Verzaking\n\n"
+        "A. Eerste kop\n\n"
         "De kaart mag straffeloos worden teruggenomen.\n\n"
-        "B. Een verzaking herstellen\n\n"
-        "Om te herstellen neemt de overtreder de kaart terug.\n"
+        "B. Tweede kop\n\n"
+        "Een gespeelde kaart mag teruggenomen worden.\n"
         "  1. Door de niet-overtredende partij (zie artikel 16C).\n"
         "  2. De kaart wordt een strafkaart (zie artikel 16C2)."
     )
     parsed = parse(page("62", body), "2017")
-    assert parsed.articles[0].title == "Herstel van een verzaking"
+    assert parsed.articles[0].title == "Verzaking"
     by_key = provisions(parsed)
     assert list(by_key) == ["62A", "62B", "62B1", "62B2"]
-    assert by_key["62B"].text == "Om te herstellen neemt de overtreder de kaart terug."
+    assert by_key["62B"].text == "Een gespeelde kaart mag teruggenomen worden."
     assert [r.key for r in by_key["62B2"].references] == ["16C2"]
     with pytest.raises(LawImportError, match="leave --start out"):
         parse(page("62", body), "2017", start="62")
@@ -197,13 +197,13 @@ def test_revision_and_source_lines_are_furniture_anywhere(line):
 def test_a_sentence_starting_with_uit_is_law_text():
     # The tagline is a short line right after the title; a law sentence may start with "Uit".
     parsed = parse(
-        "Sjabloon:1987:74B\nB. Fatsoen\nUit oogpunt van fatsoen mag een speler niet:\n"
-        "- 1. een kaart klaar houden.",
+        "Sjabloon:1987:74B\nB. Gedrag aan tafel\n"
+        "Uit de gespeelde slagen mag niemand een kaart nemen:\n- 1. behalve de leider.",
         "1987",
         start="74B",
     )
     assert parsed.furniture == []
-    assert provisions(parsed)["74B"].text == "Uit oogpunt van fatsoen mag een speler niet:"
+    assert provisions(parsed)["74B"].text == "Uit de gespeelde slagen mag niemand een kaart nemen:"
 
 
 # --------------------------------------------------------------------------------------------
@@ -267,19 +267,19 @@ def test_a_single_bare_dash_item_is_item_one():
 
 def test_bare_dash_list_after_a_section_heading_and_its_closing():
     body = (
-        "B. Geen herstel\n"
-        "Na de verzaking volgt geen herstel:\n"
-        "- als de overtreder geen slag maakte;\n"
+        "B. Eigen kop\n"
+        "De leider laat het resultaat staan:\n"
+        "- als de blinde nog niet heeft gespeeld;\n"
         "- als de leider dit aanvaardt.\n"
-        "Artikel 64C kan van toepassing zijn."
+        "Zie ook artikel 64C."
     )
     parsed = parse(page("64B", body, "2007"), "2007", start="64B")
     section = provisions(parsed)["64B"]
-    assert section.heading == "Geen herstel"
-    assert section.text == "Na de verzaking volgt geen herstel:"
-    assert section.closing == "Artikel 64C kan van toepassing zijn."
+    assert section.heading == "Eigen kop"
+    assert section.text == "De leider laat het resultaat staan:"
+    assert section.closing == "Zie ook artikel 64C."
     assert [(c.key, c.text) for c in section.children] == [
-        ("64B1", "als de overtreder geen slag maakte;"),
+        ("64B1", "als de blinde nog niet heeft gespeeld;"),
         ("64B2", "als de leider dit aanvaardt."),
     ]
     assert [r.key for r in section.references] == ["64C"]
@@ -319,15 +319,13 @@ def test_dash_labelled_sub_items():
 
 def test_dash_list_directly_under_an_article_keeps_one_paragraph_per_item():
     parsed = parse(
-        "Sjabloon:1975:10\nArtikel 10. Het opleggen van een straf\n"
-        "- De wedstrijdleider legt de straf op.\n- De leider kiest zonder hulp.",
+        "Sjabloon:1975:10\nArtikel 10. Een straf kiezen\n"
+        "- De leider kiest een kaart.\n- De leider kiest opnieuw.",
         "1975",
     )
     (article,) = parsed.articles
     assert article.provisions == []
-    assert (
-        article.text == "- De wedstrijdleider legt de straf op.\n\n- De leider kiest zonder hulp."
-    )
+    assert article.text == "- De leider kiest een kaart.\n\n- De leider kiest opnieuw."
 
 
 def test_a_dash_that_continues_a_sentence_is_text():
@@ -407,21 +405,21 @@ def test_wrap_width_is_measured_on_lines_that_surely_run_on():
 
 def test_footnotes_with_a_parenthesis_at_the_end_of_a_page():
     body = (
-        "1. Toeschouwers in de zaal1) blijven stil.\n"
+        "1. Een speler aan tafel1) blijft stil.\n"
         "2. De leider kiest de kaart *) (zie artikel 16C2) en speelt.\n"
         "\n"
-        "1) Als zaal geldt de ruimte\n"
+        "1) Als tafel geldt de plaats\n"
         "waar gespeeld wordt.\n"
         "*) Zie artikel 50."
     )
     parsed = parse(page("76A", body), "2017", start="76A")
     by_key = provisions(parsed)
-    assert by_key["76A1"].text == "Toeschouwers in de zaal blijven stil."
+    assert by_key["76A1"].text == "Een speler aan tafel blijft stil."
     assert by_key["76A2"].text == "De leider kiest de kaart (zie artikel 16C2) en speelt."
     assert [r.key for r in by_key["76A2"].references] == ["16C2"]
     (article,) = parsed.articles
     assert [f.to_json_dict() for f in article.footnotes] == [
-        {"marker": "1", "text": "Als zaal geldt de ruimte waar gespeeld wordt.", "key": "76A1"},
+        {"marker": "1", "text": "Als tafel geldt de plaats waar gespeeld wordt.", "key": "76A1"},
         {"marker": "*", "text": "Zie artikel 50.", "key": "76A2"},
     ]
     assert [r.key for r in article.footnotes[1].references] == ["50"]
@@ -433,16 +431,15 @@ def test_a_flattened_superscript_marker_without_parenthesis():
     parsed = parse(
         page(
             "76A",
-            "Toeschouwers in de zaal1 blijven stil bij 16C2 en B2.\n\n"
-            f"1) Als zaal geldt.\n{SOURCE}",
+            f"Een speler aan tafel1 blijft stil bij 16C2 en B2.\n\n1) Als tafel geldt.\n{SOURCE}",
         ),
         "2017",
         start="76A",
     )
     section = provisions(parsed)["76A"]
-    assert section.text == "Toeschouwers in de zaal blijven stil bij 16C2 en B2."
+    assert section.text == "Een speler aan tafel blijft stil bij 16C2 en B2."
     assert [(f.marker, f.key, f.text) for f in parsed.articles[0].footnotes] == [
-        ("1", "76A", "Als zaal geldt.")
+        ("1", "76A", "Als tafel geldt.")
     ]
     assert parsed.furniture[-1] == SOURCE
 
@@ -466,13 +463,13 @@ def test_footnote_marker_in_the_opening_text_belongs_to_the_start_provision():
 @pytest.mark.parametrize(
     ("line", "cleaned", "found"),
     [
-        ("de zaal1) blijft", "de zaal blijft", ["1"]),
+        ("de tafel1) blijft", "de tafel blijft", ["1"]),
         ("de kaart *) en", "de kaart en", ["*"]),
         ("gespeeld. 2)", "gespeeld.", ["2"]),
         ("(zie artikel 16C2) en", "(zie artikel 16C2) en", []),
         ("artikel 16C2) en", "artikel 16C2) en", []),
         ("1) aan het begin", "1) aan het begin", []),
-        ("de zaal1) en de tafel3)", "de zaal en de tafel3)", ["1"]),
+        ("de tafel1) en de stoel3)", "de tafel en de stoel3)", ["1"]),
     ],
 )
 def test_take_markers(line, cleaned, found):
