@@ -27,7 +27,9 @@ class Command(BaseCommand):
         parser.add_argument("--edition", required=True, help="edition code, e.g. 1987")
         parser.add_argument("--language", help="language of a new edition (default nl)")
         parser.add_argument(
-            "--start", help="key where a text starting inside an article begins, e.g. 62B"
+            "--start",
+            help="a wiki page's own key (87A, 74B, 62D2), or the provision a text starting "
+            "inside an article begins in (62B)",
         )
         parser.add_argument("--dry-run", action="store_true", help="parse only, write nothing")
         parser.add_argument("--json", action="store_true", help="with --dry-run: print JSON")
@@ -87,6 +89,8 @@ class Command(BaseCommand):
         write(f"Dry run for edition {parsed.edition}: nothing is written.")
         if parsed.header:
             write(f"Header (skipped): {parsed.header}")
+        for line in parsed.furniture:
+            write(f"Page furniture (skipped): {line}")
         for line in parsed.skipped_preamble:
             write(f"Skipped preamble: {line}")
         for article in parsed.articles:
