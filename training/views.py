@@ -11,7 +11,6 @@ import uuid as uuid_lib
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db import IntegrityError
 from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -28,7 +27,7 @@ from lib.fields import parse_id
 from lib.i18n import active_language
 from lib.text import prose
 from rulings import wizard
-from rulings.forms import ContextForm, read_answer
+from rulings.forms import ContextForm, FirstAnswerForm
 from rulings.models import Mode, Ruling
 from rulings.steps import StepView, draft_view, step_view
 from training import files, grading, practice
@@ -230,9 +229,7 @@ def draft(request: AuthenticatedHttpRequest, pk: int, uuid: uuid_lib.UUID) -> Ht
     case = _get_case_for_user(request, pk)
     existing = Ruling.objects.filter(uuid=uuid).first()
     if existing is not None:
-        if existing.director_id != request.user.pk or existing.training_case_id != case.pk:
-            raise Http404
-        return redirect("training:attempt", uuid=uuid)
+        return redirect("training:attempt", uuid=_own_practice(request, existing, case).uuid)
     session = _posted_session(request, case)
     if request.method == "POST":
         return _begin(request, case, session, uuid)
@@ -244,33 +241,42 @@ def draft(request: AuthenticatedHttpRequest, pk: int, uuid: uuid_lib.UUID) -> Ht
     return _render_practice(request, case, draft_view(tree), None, answer_url=answer_url)
 
 
+def _own_practice(request: AuthenticatedHttpRequest, ruling: Ruling, case: TrainingCase) -> Ruling:
+    """The user's own practice of ``case``; any other ruling is not found."""
+    if ruling.director_id != request.user.pk or ruling.training_case_id != case.pk:
+        raise Http404
+    return ruling
+
+
 def _begin(
     request: AuthenticatedHttpRequest,
     case: TrainingCase,
     session: TrainingSession | None,
     uuid: uuid_lib.UUID,
 ) -> HttpResponse:
-    data = read_answer(request.POST, first=True)
-    if data is None:
+    """The first answer starts the practice through the wizard's one first-answer flow
+    (``wizard.begin``): sent twice (a double click), the second is an answer to the practice
+    the first one made."""
+    form = FirstAnswerForm(request.POST)
+    if not form.is_valid():
         messages.warning(request, _("Dit formulier was onvolledig. Er is niets opgeslagen."))
         return redirect(request.get_full_path())
+    data = form.cleaned_data
     try:
-        tree = snapshot_get(data.snapshot)
+        tree = snapshot_get(data["snapshot"])
     except TreeSnapshot.DoesNotExist:
         raise Http404 from None
     if tree.slug != case.tree_slug:
         raise Http404
     try:
-        practice.begin_practice(
-            request.user, case, session, data.node, data.choice, tree=tree, ruling_uuid=uuid
+        result = practice.begin_practice(
+            request.user, case, session, data["node"], data["choice"], tree=tree, ruling_uuid=uuid
         )
     except (practice.PracticeError, wizard.WizardError) as error:
         message = error.message if isinstance(error, wizard.WizardError) else str(error)
         messages.warning(request, message)
         return redirect(request.get_full_path())
-    except IntegrityError:
-        pass  # a double click: the other request created the practice
-    url = reverse("training:attempt", args=[uuid])
+    url = reverse("training:attempt", args=[_own_practice(request, result.ruling, case).uuid])
     return htmx.redirect(request, url)
 
 

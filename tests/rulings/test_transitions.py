@@ -10,6 +10,7 @@ from rulings import audit, wizard
 from rulings.errors import WizardError
 from rulings.models import Ruling
 from rulings.transitions import ATTEMPTS, UNCHANGED, Planned, run
+from tests.support.audit import append
 from tests.support.rulings import actions_of, begin_proef, refused
 
 
@@ -35,7 +36,7 @@ def test_a_plan_is_made_again_on_a_fresh_read_until_it_wins(ruling, director_a):
 
     def plan(current: Ruling, at: datetime) -> Planned:
         planned.append(current.audit_sequence)
-        audit.append(other_request, "viewed", director_a, {})
+        append(other_request, "viewed", director_a, {})
         current.status = "deferred"
         return Planned(("status",), [("deferred", {})])
 
@@ -62,7 +63,7 @@ def test_a_concurrent_answer_makes_the_slower_one_stale(ruling, director_a):
 
 def test_an_unrelated_audit_event_does_not_make_the_form_stale(ruling, director_a):
     copy = Ruling.objects.get(pk=ruling.pk)
-    audit.append(ruling, "viewed", director_a, {})
+    append(ruling, "viewed", director_a, {})
     result = wizard.answer(copy, "geaccepteerd", 2, "ja", director_a, revision=1)
     assert result.recorded
     assert actions_of(ruling)[-2:] == ["viewed", "answered"]
