@@ -24,6 +24,7 @@ from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 
 from clubs.models import User
+from lib import sql
 from rulings import audit
 from rulings.errors import WizardError
 from rulings.models import AuditEvent, Ruling, Status, Step
@@ -156,21 +157,27 @@ def _commit(
     values.update(audit_sequence=ruling.audit_sequence, audit_head=ruling.audit_head)
     if planned.touches:
         values["updated_at"] = at
-    # savepoint=False: inside a caller's transaction (grading a practice, a free ruling's
-    # record) the writes join it; nothing is raised in the block after a write.
-    with transaction.atomic(savepoint=False):
-        moved = Ruling.objects.filter(pk=ruling.pk, audit_sequence=read_sequence).update(**values)
-        if not moved:
-            return False
-        if planned.supersede_from is not None:
-            # An earlier answer changed: its later steps are superseded.
-            Step.objects.filter(
-                ruling=ruling, superseded=False, order__gte=planned.supersede_from
-            ).update(superseded=True, superseded_at=at)
-        _write_rows(planned, events)
-    if planned.touches:
+    where = {"id": ruling.pk, "audit_sequence": read_sequence}
+    if planned.supersede_from is None and not planned.rows:
+        # Every answer: the compare-and-swap with its step and events as SQL compiled once
+        # (lib.sql), not the ORM's per-call compilation (make bench).
+        steps: list[models.Model] = [planned.step] if planned.step is not None else []
+        moved = bool(sql.update_then_insert(Ruling, values, where, [steps, events]))
+    else:
+        # savepoint=False: inside a caller's transaction (grading a practice) the writes join
+        # it; nothing is raised in the block after a write.
+        with transaction.atomic(savepoint=False):
+            moved = bool(Ruling.objects.filter(**where).update(**values))
+            if moved:
+                if planned.supersede_from is not None:
+                    # An earlier answer changed: its later steps are superseded.
+                    Step.objects.filter(
+                        ruling=ruling, superseded=False, order__gte=planned.supersede_from
+                    ).update(superseded=True, superseded_at=at)
+                _write_rows(planned, events)
+    if moved and planned.touches:
         ruling.updated_at = at
-    return True
+    return moved
 
 
 def _create(

@@ -28,7 +28,6 @@ from django_htmx.http import push_url
 from clubs.access import (
     AuthenticatedHttpRequest,
     clubs,
-    get_by_member,
     get_club,
     get_for_user,
     memberships,
@@ -62,7 +61,7 @@ def _check_directs(request: HttpRequest, ruling: Ruling) -> Ruling:
 def _ruling_to_direct(request: HttpRequest, uuid: uuid_lib.UUID) -> Ruling:
     """The ruling, if the user may continue it. Another club's ruling is 404, a colleague's
     403."""
-    return _check_directs(request, get_by_member(request, Ruling, "uuid", uuid))
+    return _check_directs(request, get_for_user(request, Ruling.objects.all(), uuid=uuid))
 
 
 def state_url(ruling: Ruling, number: int | None = None) -> str:
