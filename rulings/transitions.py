@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import IntegrityError, models, transaction
+from django.db import models, transaction
 from django.utils import timezone
 
 from clubs.models import User
@@ -183,19 +183,13 @@ def _commit(
 def _create(
     ruling: Ruling, planned: Planned, events: list[AuditEvent], at: datetime, *, backdated: bool
 ) -> bool:
-    """Insert a new ruling with its first plan, in one transaction; False, writing nothing,
-    when its uuid is taken."""
-    try:
-        with transaction.atomic():
-            ruling.save(force_insert=True)
-            if backdated:
-                # created_at is auto_now_add, updated_at auto_now: both get the given time.
-                Ruling.objects.filter(pk=ruling.pk).update(created_at=at, updated_at=at)
-                ruling.created_at = ruling.updated_at = at
-            _write_rows(planned, events)
-    except IntegrityError:
-        # The database's unique uuid decides which of two first writes made the ruling.
-        if Ruling.objects.filter(uuid=ruling.uuid).exists():
-            return False
-        raise
+    """Insert a new ruling with its first step and events (lib.sql, as every answer's write);
+    False, writing nothing, when its uuid is taken."""
+    steps: list[models.Model] = [planned.step] if planned.step is not None else []
+    if not sql.insert_unless_taken(ruling, "uuid", "ruling", [steps, events]):
+        return False
+    if backdated:
+        # created_at is auto_now_add, updated_at auto_now: both get the given time.
+        Ruling.objects.filter(pk=ruling.pk).update(created_at=at, updated_at=at)
+        ruling.created_at = ruling.updated_at = at
     return True

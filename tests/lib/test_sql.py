@@ -1,5 +1,6 @@
-"""lib.sql: the compare-and-swap write of a transition stores exactly what the ORM would."""
+"""lib.sql: the compare-and-swap writes of a transition store exactly what the ORM would."""
 
+import uuid
 from datetime import timedelta
 
 import pytest
@@ -116,3 +117,37 @@ def test_update_then_insert_with_no_new_rows_only_updates(ruling):
     assert sql.update_then_insert(Ruling, {"revision": 5}, current, [[], []]) == 1
     ruling.refresh_from_db()
     assert ruling.revision == 5
+
+
+def test_insert_unless_taken_writes_the_row_and_its_children_at_once(
+    ruling, django_assert_num_queries
+):
+    """A new ruling with its first step and events: on PostgreSQL one statement, elsewhere
+    three; the children point at the new row; a taken uuid writes none of them, without an
+    error (the database decides which of two first answers makes the ruling)."""
+    copy = Ruling.objects.get(pk=ruling.pk)
+    copy.pk, copy.uuid = None, uuid.uuid4()
+    children = [[_step(copy, 1)], [_event(copy, 1), _event(copy, 2)]]
+    with django_assert_num_queries(1 if connection.vendor == "postgresql" else 3):
+        assert sql.insert_unless_taken(copy, "uuid", "ruling", children)
+    assert copy.pk is not None
+    assert copy.pk != ruling.pk
+    assert not copy._state.adding
+    assert children[0][0].ruling_id == copy.pk
+    stored = Ruling.objects.get(uuid=copy.uuid)
+    for field in Ruling._meta.concrete_fields:
+        if field.name not in {"id", "uuid", "created_at", "updated_at"}:
+            assert getattr(stored, field.attname) == getattr(ruling, field.attname), field.name
+    assert list(Step.objects.filter(ruling=copy).values_list("order", flat=True)) == [1]
+    events = AuditEvent.objects.filter(ruling=copy).order_by("sequence")
+    assert [(e.sequence, e.data) for e in events] == [
+        (1, {"n": 1, "tekst": "Ä"}),
+        (2, {"n": 2, "tekst": "Ä"}),
+    ]
+    again = Ruling.objects.get(pk=ruling.pk)
+    again.pk = None  # the same uuid as ``ruling``
+    counts = (Ruling.objects.count(), Step.objects.count(), AuditEvent.objects.count())
+    taken = [[_step(again, 1)], [_event(again, 1)]]
+    assert not sql.insert_unless_taken(again, "uuid", "ruling", taken)
+    assert again.pk is None
+    assert (Ruling.objects.count(), Step.objects.count(), AuditEvent.objects.count()) == counts
