@@ -8,11 +8,11 @@ import re
 import pytest
 
 from archive.models import Review
-from archive.reviews import StaleReview, record_review
+from archive.reviews import StaleReview, record_review, set_appeal
 from rulings import audit
 from rulings.models import AppealStatus, Ruling, Verdict
 from tests.support.reviews import confirm, review_url
-from tests.support.rulings import make_ruling
+from tests.support.rulings import actions_of, make_ruling
 
 
 @pytest.fixture
@@ -277,6 +277,31 @@ def test_a_stale_seen_in_the_model_function_saves_nothing(reviewer_a, ruling):
     with pytest.raises(StaleReview):
         record_review(ruling, reviewer_a, Verdict.CONFIRMED, "x", seen=ruling.audit_sequence - 1)
     assert not Review.objects.exists()
+
+
+def test_a_head_moved_while_the_review_is_written_makes_it_stale(reviewer_a, ruling):
+    """The review is one transition written by the one writer: when another request appends
+    between the reviewer's read and the write, the compare-and-swap loses, the plan is made
+    again on the ruling as it is now, and the review is refused as stale."""
+    read_before = Ruling.objects.get(pk=ruling.pk)
+    set_appeal(ruling, reviewer_a, AppealStatus.OPEN, "In beroep.")
+    with pytest.raises(StaleReview):
+        record_review(
+            read_before, reviewer_a, Verdict.CONFIRMED, "x", seen=read_before.audit_sequence
+        )
+    assert not Review.objects.exists()
+    assert audit.verify(Ruling.objects.get(pk=ruling.pk)) == []
+
+
+def test_reviews_and_appeals_keep_the_rulings_time_of_last_change(reviewer_a, ruling):
+    """updated_at stays the director's last change (transfer bundles carry it)."""
+    before = Ruling.objects.get(pk=ruling.pk).updated_at
+    record_review(ruling, reviewer_a, Verdict.CONFIRMED, "Juist.")
+    set_appeal(ruling, reviewer_a, AppealStatus.OPEN, "In beroep.")
+    stored = Ruling.objects.get(pk=ruling.pk)
+    assert stored.updated_at == before
+    assert (stored.review_verdict, stored.appeal_status) == (Verdict.CONFIRMED, "open")
+    assert actions_of(stored)[-2:] == ["reviewed", "appeal_opened"]
 
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
