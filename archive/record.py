@@ -127,7 +127,7 @@ def _record_context(
 @require_GET
 def detail(request: HttpRequest, uuid: UUID) -> HttpResponse:
     ruling = _get_ruling_for_user(request, uuid)
-    return render(request, "rulings/detail.html", _record_context(request, ruling))
+    return render(request, "archive/detail.html", _record_context(request, ruling))
 
 
 @require_GET
@@ -160,7 +160,7 @@ def _reviewable(request: HttpRequest, uuid: UUID) -> Ruling:
 
 
 # The review box of the record page, swapped in place by htmx.
-REVIEW_BOX = "rulings/review_section.html#review_box"
+REVIEW_BOX = "archive/review_section.html#review_box"
 
 
 def _confirmation(
@@ -188,7 +188,7 @@ def _review_form(
 ) -> HttpResponse:
     """The record page with ``form`` in its review box (with htmx: the box alone)."""
     context = _record_context(request, ruling, review_form=form)
-    return htmx.render(request, "rulings/detail.html", context, partial=REVIEW_BOX, status=status)
+    return htmx.render(request, "archive/detail.html", context, partial=REVIEW_BOX, status=status)
 
 
 def _seen(request: HttpRequest) -> int | None:
@@ -252,4 +252,4 @@ def appeal(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
             )
         return redirect(reverse("archive:detail", args=[ruling.uuid]) + "#beroep")
     context = _record_context(request, ruling, appeal_form=form)
-    return render(request, "rulings/detail.html", context, status=400)
+    return render(request, "archive/detail.html", context, status=400)

@@ -121,7 +121,7 @@ def index(request: AuthenticatedHttpRequest) -> HttpResponse:
             participants__user=request.user, closed_at__isnull=True
         ).order_by("-created_at"),
     }
-    return render(request, "rulings/training_index.html", context)
+    return render(request, "training/index.html", context)
 
 
 def history(request: AuthenticatedHttpRequest) -> HttpResponse:
@@ -135,7 +135,7 @@ def history(request: AuthenticatedHttpRequest) -> HttpResponse:
         "attempts": attempts,
         "scores": practice.tree_scores(request.user),
     }
-    return render(request, "rulings/training_history.html", context)
+    return render(request, "training/history.html", context)
 
 
 # --------------------------------------------------------------------------------------------
@@ -164,7 +164,7 @@ def case_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         "can_copy": case.is_shipped and bool(clubs(request, TRAINERS)),
         "tree_title": practice.tree_title(case.tree_slug, active_language()),
     }
-    return render(request, "rulings/training_case.html", context)
+    return render(request, "training/case.html", context)
 
 
 @require_POST
@@ -219,7 +219,7 @@ def _render_practice(
     # htmx swaps ``#wizard`` (the wizard's own step partial, which has the banner); the page
     # around it (situation, banner of a first question) stays.
     return htmx.render(
-        request, "rulings/training_step.html", context, partial="rulings/wizard_step.html#step"
+        request, "training/step.html", context, partial="rulings/wizard_step.html#step"
     )
 
 
@@ -350,7 +350,7 @@ def _render_case_form(
             clubs=form.clubs,
         )
     context = {"form": form, "case": case}
-    return htmx.render(request, "rulings/training_case_form.html", context, partial="case-form")
+    return htmx.render(request, "training/case_form.html", context, partial="case-form")
 
 
 # --------------------------------------------------------------------------------------------
@@ -388,7 +388,7 @@ def attempt(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespo
         "own": ruling.director_id == request.user.pk,
         "tags": [tag_name(tag) for tag in case.tags],
     }
-    return render(request, "rulings/training_attempt.html", context)
+    return render(request, "training/attempt.html", context)
 
 
 @require_POST
@@ -422,14 +422,14 @@ def session_create(request: AuthenticatedHttpRequest) -> HttpResponse:
         session.save()
         form.save_m2m()
         return redirect("training:session", pk=session.pk)
-    return render(request, "rulings/training_session_form.html", {"form": form})
+    return render(request, "training/session_form.html", {"form": form})
 
 
 def session_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = _get_session_for_trainer(request, pk)
     cases, rows = practice.session_grid(session)
     context = {"session": session, "cases": cases, "rows": rows, "now": timezone.now()}
-    return htmx.render(request, "rulings/training_session.html", context, partial="results")
+    return htmx.render(request, "training/session.html", context, partial="results")
 
 
 @require_POST
@@ -450,7 +450,7 @@ def join(request: AuthenticatedHttpRequest) -> HttpResponse:
             SessionParticipant.objects.get_or_create(session=session, user=request.user)
             return redirect("training:session_practice", pk=session.pk)
         form.add_error("code", _("Er is geen open sessie met deze code in uw club."))
-    return render(request, "rulings/training_join.html", {"form": form})
+    return render(request, "training/join.html", {"form": form})
 
 
 def session_practice(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
@@ -458,7 +458,7 @@ def session_practice(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse
     cases, rows = practice.session_grid(session, only_user=request.user)
     cells = rows[0].cells if rows else []
     context = {"session": session, "items": list(zip(cases, cells, strict=True))}
-    return render(request, "rulings/training_session_practice.html", context)
+    return render(request, "training/session_practice.html", context)
 
 
 # --------------------------------------------------------------------------------------------
@@ -467,7 +467,7 @@ def session_practice(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse
 
 def explore_index(request: AuthenticatedHttpRequest) -> HttpResponse:
     trees = Tree.objects.select_related("edition").order_by("phase", "edition__code", "title_nl")
-    return render(request, "rulings/training_explore_index.html", {"trees": trees})
+    return render(request, "training/explore_index.html", {"trees": trees})
 
 
 def explore(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
@@ -479,4 +479,4 @@ def explore(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
         query = f"?pad={','.join(walk.answers)}" if walk.answers else ""
         return redirect(f"{url}{query}")
     context = {"walk": walk, "can_make_case": bool(clubs(request, TRAINERS))}
-    return htmx.render(request, "rulings/training_explore.html", context, partial="explore-main")
+    return htmx.render(request, "training/explore.html", context, partial="explore-main")

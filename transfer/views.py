@@ -63,7 +63,7 @@ REFUSALS = {
 @require_GET
 def page(request: HttpRequest) -> HttpResponse:
     club = requested_club(request, roles=[Role.ADMIN])
-    return render(request, "rulings/transfer.html", _transfer_context(request, club))
+    return render(request, "transfer/transfer.html", _transfer_context(request, club))
 
 
 def _transfer_context(
@@ -84,7 +84,7 @@ def upload(request: HttpRequest) -> HttpResponse:
     form = UploadForm(request.POST, request.FILES)
     if not form.is_valid():
         context = _transfer_context(request, club, upload=form)
-        return render(request, "rulings/transfer.html", context, status=400)
+        return render(request, "transfer/transfer.html", context, status=400)
     try:
         bundle = transfer.read_bundle(form.cleaned_data["bundle"].read())
         result = transfer.import_bundle(bundle, club)
@@ -127,7 +127,7 @@ def download(request: HttpRequest) -> HttpResponse | StreamingHttpResponse:
     form = DownloadForm(request.GET)
     if not form.is_valid():
         return render(
-            request, "rulings/transfer.html", _transfer_context(request, club), status=400
+            request, "transfer/transfer.html", _transfer_context(request, club), status=400
         )
     response = StreamingHttpResponse(
         transfer.iter_bundle(
