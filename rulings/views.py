@@ -1,4 +1,4 @@
-"""Wizard pages: start, steps, outcome, context, defer/resume, save, and the final ruling.
+"""Wizard pages: the first question and answer, steps, outcome, context, defer/resume, save.
 
 Every page works as plain POST → redirect → GET; with htmx the step swaps in place (the
 ``step`` partial of ``rulings/wizard_step.html``) and the URL of the step shown is pushed, so
@@ -12,12 +12,11 @@ import uuid as uuid_lib
 from collections.abc import Callable
 from datetime import date
 from typing import Any
-from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -30,19 +29,17 @@ from clubs.access import (
     clubs,
     get_club,
     get_for_user,
-    memberships,
     roles_in,
 )
 from clubs.models import Club, Role
-from laws.models import Edition
 from lib import htmx
 from rulings import wizard
-from rulings.forms import AnswerForm, ContextForm, FirstAnswerForm, StartForm, TableForm
+from rulings.forms import AnswerForm, ContextForm, FirstAnswerForm, TableForm
 from rulings.models import Ruling, Status
-from rulings.steps import StepView, draft_view, open_rulings, step_view
+from rulings.steps import StepView, draft_view, step_view
 from rulings.wizard import WizardError
-from trees import finder, snapshot
-from trees.models import Tree, TreeSnapshot, localised_titles
+from trees import snapshot
+from trees.models import TreeSnapshot
 from trees.spec import Snapshot
 
 STEP_TEMPLATE = "rulings/wizard_step.html"
@@ -112,90 +109,7 @@ def _show(
 
 
 # --------------------------------------------------------------------------------------------
-# Start
-
-
-def _edition_for(day: date, codes: list[str]) -> str:
-    """The edition in force on ``day``: the latest whose year is not after it (codes are years)."""
-    years = sorted((code for code in codes if code.isascii() and code.isdigit()), key=int)
-    earlier = [code for code in years if int(code) <= day.year]
-    return (earlier or years or [""])[-1]
-
-
-@require_GET
-def start(request: AuthenticatedHttpRequest) -> HttpResponse:
-    directing = clubs(request, roles=DIRECTING)
-    codes = list(
-        Edition.objects.filter(trees__isnull=False).distinct().values_list("code", flat=True)
-    )
-    form = StartForm(
-        request.GET or None,
-        editions=codes,
-        clubs=[(club.slug, club.name) for club in directing],
-        initial={"datum": timezone.localdate()},
-    )
-    data = form.cleaned_data if form.is_valid() else {}
-    day = data.get("datum") or timezone.localdate()
-    edition = data.get("editie") or _edition_for(day, codes)
-    query = data.get("q", "").strip()
-
-    every_tree = list(Tree.objects.select_related("edition"))
-    trees = finder.rank([tree for tree in every_tree if tree.edition.code == edition], query)
-    recent_slugs = list(
-        dict.fromkeys(
-            Ruling.objects.filter(director=request.user)
-            .order_by("-created_at")
-            .values_list("tree_slug", flat=True)[:50]
-        )
-    )
-    if query:
-        # Best match first, whatever the phase: the first tree is the one Enter takes.
-        recent: list[Tree] = []
-        groups = [("found", trees)]
-    else:
-        trees = sorted(trees, key=lambda tree: (tree.phase, tree.title.casefold()))
-        recent = sorted(
-            (tree for tree in trees if tree.slug in recent_slugs),
-            key=lambda tree: recent_slugs.index(tree.slug),
-        )
-        groups = [
-            (phase, [tree for tree in trees if tree.phase == phase and tree not in recent])
-            for phase in ("auction", "play")
-        ]
-    # Nothing in this edition: the editions that do have a tree for these words.
-    elsewhere = (
-        finder.rank([tree for tree in every_tree if tree.edition.code != edition], query)
-        if query and not trees
-        else []
-    )
-    club = data.get("club") or (directing[0].slug if directing else "")
-    context = {
-        "form": form,
-        "edition": edition,
-        "recent": recent,
-        "groups": [(phase, items) for phase, items in groups if items],
-        "count": len(trees),
-        "elsewhere": elsewhere,
-        "query": query,
-        "link_query": {"datum": day.isoformat(), "club": club},
-        "can_direct": bool(directing),
-        # No tree for these words (or none that fits): a free ruling, the words carried along.
-        "free_url": reverse("wizard:free_start")
-        + "?"
-        + urlencode({"q": query, "datum": day, "club": club}),
-    }
-    return htmx.render(request, "rulings/wizard_start.html", context, partial="trees")
-
-
-@require_GET
-def start_tree(request: HttpRequest, slug: str) -> HttpResponse:
-    """A fresh ruling id for every start, in the URL: going back to this page after the first
-    answer finds the ruling instead of starting a second one."""
-    if not Tree.objects.filter(slug=slug).exists():
-        raise Http404
-    url = reverse("wizard:draft", args=[slug, uuid_lib.uuid4()])
-    query = request.GET.urlencode()
-    return redirect(f"{url}?{query}" if query else url)
+# The first question (the start page and the home page: rulings/start_views.py)
 
 
 def _draft_defaults(request: HttpRequest) -> dict[str, Any]:
@@ -482,14 +396,3 @@ def resume(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespon
     except WizardError as error:
         messages.warning(request, error.message)
     return redirect(state_url(found))
-
-
-# --------------------------------------------------------------------------------------------
-# Home
-
-
-def home(request: AuthenticatedHttpRequest) -> HttpResponse:
-    club_ids = {m.club_id for m in memberships(request)}
-    rulings = open_rulings(request.user, club_ids)
-    titles = localised_titles(r.tree_slug for r in rulings) if rulings else {}
-    return render(request, "rulings/home.html", {"open_rulings": rulings, "tree_titles": titles})

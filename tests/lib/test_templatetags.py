@@ -1,7 +1,6 @@
 """Template helpers every app loads (``{% load leidraad %}``)."""
 
 from django.template import Context, Template
-from django.utils import translation
 
 from lib.templatetags.leidraad import prose
 
