@@ -109,7 +109,7 @@ def _show(
 
 
 # --------------------------------------------------------------------------------------------
-# The first question (the start page and the home page: rulings/start_views.py)
+# The first question and its answer (the start and home pages: rulings/start_views.py)
 
 
 def _draft_defaults(request: HttpRequest) -> dict[str, Any]:
