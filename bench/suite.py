@@ -61,6 +61,7 @@ from bench.run import (
     GOAL_MEMORY_FLAT,
     GOAL_PAGE_MS,
     GOAL_RATE_LINEAR,
+    GOAL_STEP_P95_MS,
     GOAL_STEP_QUERIES,
     GOAL_STEP_RATIO,
     REFERENCE_EDITION,
@@ -357,8 +358,8 @@ class Benchmark:
                         "ms",
                         reference=f"bare view p95 {ms(bare95):.2f} ms",
                         ratio=s95 / bare95,
-                        goal=f"≤ {GOAL_STEP_RATIO:g}× bare",
-                        ok=s95 / bare95 <= GOAL_STEP_RATIO,
+                        goal=f"≤ {GOAL_STEP_P95_MS:g} ms",
+                        ok=ms(s95) <= GOAL_STEP_P95_MS,
                     )
 
         def normalised(rulings: int, nodes: int, kind: str = "questions") -> float:
@@ -671,7 +672,7 @@ class Benchmark:
                 "req/s",
                 reference=f"bare view {bare.per_second:.0f} req/s",
                 ratio=ratio,
-                goal=f"≥ {1 / GOAL_STEP_RATIO:.2f}× bare (within 3×)",
+                goal=f"≥ {1 / GOAL_STEP_RATIO:.2f}× bare (within {GOAL_STEP_RATIO:g}×)",
                 ok=ratio >= 1 / GOAL_STEP_RATIO,
                 note=f"latency p50 {ms(wiz.p50):.1f} ms / p95 {ms(wiz.p95):.1f} ms vs bare "
                 f"{ms(bare.p50):.1f} / {ms(bare.p95):.1f} ms; {wiz.requests} requests",
@@ -691,9 +692,9 @@ class Benchmark:
             port, session, self.big_tree, self.scale.browser_steps
         )
         server = self.steps_at[self.scale.rulings][self.scale.trees[1]].questions
-        for label, value, server_value in (
-            ("p50", p50(times), p50(server)),
-            ("p95", p95(times), p95(server)),
+        for label, value, server_value, goal in (
+            ("p50", p50(times), p50(server), False),
+            ("p95", p95(times), p95(server), True),
         ):
             self.add(
                 S7,
@@ -702,8 +703,9 @@ class Benchmark:
                 "ms",
                 reference=f"server time {label} {ms(server_value):.1f} ms",
                 ratio=value / server_value,
-                goal=f"< {GOAL_CLICK_MS:g} ms (no visible wait)",
-                ok=ms(value) < GOAL_CLICK_MS,
+                # The goal is on p95 (no visible wait, nearly every time); p50 shows the usual.
+                goal=f"≤ {GOAL_CLICK_MS:g} ms (no visible wait)" if goal else "",
+                ok=ms(value) <= GOAL_CLICK_MS if goal else None,
                 note=f"of which the htmx request (network + gunicorn) {label} "
                 f"{ms(p50(requests) if label == 'p50' else p95(requests)):.1f} ms",
             )

@@ -48,7 +48,7 @@ class Doubled(models.TextChoices):
     REDOUBLED = "XX", _("geredoubleerd")
 
 
-# Review choices (the Review section at the end of this module uses them too).
+# Review choices (archive.models.Review uses them too).
 class Verdict(models.TextChoices):
     CONFIRMED = "confirmed", _("bevestigd")
     AMENDED = "amended", _("aangepast")
@@ -135,7 +135,7 @@ class Ruling(models.Model):
     notes = models.TextField(_("aantekeningen"), blank=True)
 
     # Training rulings (mode=training) point to the case practised and, when done in a
-    # trainer's session, to that session (see the Training section below).
+    # trainer's session, to that session (training/models.py).
     training_case = models.ForeignKey(
         "training.TrainingCase",
         on_delete=models.PROTECT,
@@ -157,9 +157,9 @@ class Ruling(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     finalised_at = models.DateTimeField(null=True, blank=True)
 
-    # Review and archive (see the Review section below). ``cited_articles`` holds the article
-    # numbers cited by the current path and outcome as "|27|47|", filled by
-    # the wizard with ``trees.citations.articles_in`` when the ruling reaches its outcome.
+    # Review and archive (archive/models.py, archive/reviews.py). ``cited_articles`` holds the
+    # article numbers cited by the current path and outcome as "|27|47|", set by the wizard
+    # with ``trees.citations.articles_in`` on every answer.
     cited_articles = models.CharField(
         _("geciteerde artikelen"), max_length=400, blank=True, default=""
     )

@@ -69,7 +69,7 @@ def tree_list(request: HttpRequest) -> HttpResponse:
         trees = trees.filter(condition)
     found = list(trees)
     context = {"query": query, "groups": _grouped(found), "count": len(found)}
-    return htmx.render(request, "laws/tree_list.html", context, partial="results")
+    return htmx.render(request, "trees/list.html", context, partial="results")
 
 
 @dataclass
@@ -178,7 +178,7 @@ def tree_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "diagram": mark_safe(_diagram(tree, highlight)),  # escaped pieces, see trees.diagram
         "start_key": tree.start_key,
     }
-    return render(request, "laws/tree_detail.html", context)
+    return render(request, "trees/detail.html", context)
 
 
 @login_not_required
@@ -205,4 +205,4 @@ def tree_print(request: HttpRequest, slug: str) -> HttpResponse:
         "questions": sum(1 for node in tree.nodes.all() if node.kind == "question"),
         "outcomes": sum(1 for node in tree.nodes.all() if node.kind == "outcome"),
     }
-    return render(request, "laws/tree_print.html", context)
+    return render(request, "trees/print.html", context)

@@ -5,7 +5,6 @@ import uuid
 from datetime import date
 
 import pytest
-from django.db import IntegrityError
 
 from laws.models import Article, Edition, Provision
 from rulings import audit, free
@@ -14,7 +13,7 @@ from rulings.errors import WizardError
 from rulings.free_forms import FreeForm, with_law
 from rulings.models import Ruling, Status
 from tests.support import recorded
-from tests.support.rulings import begin_proef
+from tests.support.rulings import begin_proef, refused
 from transfer import shapes
 from trees import citations
 
@@ -140,19 +139,20 @@ def test_a_stale_form_changes_nothing_and_a_repeated_one_is_accepted_once(
     assert draft.revision == 0  # the wizard's count of steps: a free ruling has none
 
 
-def test_the_same_id_twice_is_refused(club_a, director_a, edition):
+def test_the_same_id_twice_is_a_save_of_that_ruling_as_its_form_was_rendered(
+    club_a, director_a, edition
+):
+    """The second of two first saves at once (a double click) finds the ruling the first one
+    made and saves it at revision 0: the same draft again changes nothing, more is stale."""
     ruling = make(club_a, director_a, edition)
-    with pytest.raises(IntegrityError):
-        free.create(
-            uuid=ruling.uuid,
-            club=club_a,
-            director=director_a,
-            edition=edition,
-            content=CLAIM,
-            context=BOARD,
-            final=True,
-        )
+    events = ruling.audit_sequence
+    again = dict(uuid=ruling.uuid, club=club_a, director=director_a, edition=edition)
+    same = free.create(**again, content=CLAIM, context=BOARD, final=False)
+    assert same.pk == ruling.pk
+    with refused(WizardError.STALE):
+        free.create(**again, content=CLAIM, context=BOARD, final=True)
     assert Ruling.objects.count() == 1
+    assert Ruling.objects.get().audit_sequence == events
 
 
 def test_record_refuses_a_tree_ruling(proef_tree, club_a, director_a, edition):
