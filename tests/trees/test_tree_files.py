@@ -126,6 +126,11 @@ OUTCOME_FIELDS = [
     ("verkeerde-uitleg", "bod-blijft-staan", "chooser", "nos"),
     ("verkeerde-uitleg", "arbitrale-score", "adjusted_score", True),
     ("verkeerde-uitleg", "resultaat-blijft", "adjusted_score", False),
+    # the misled player decides whether to take back a card played on the explanation (47E2(a));
+    # a partner's correction during the auction is unauthorised information (20F5(a), 16B1(a))
+    ("verkeerde-uitleg", "correctie-tijdens-spel", "chooser", "nos"),
+    ("verkeerde-uitleg", "partner-verbeterde", "unauthorised_information", True),
+    ("verkeerde-uitleg", "partner-verbeterde", "chooser", "nos"),
     # claims: the director rules on the tricks (69-71), not a Law 12 adjusted score
     ("claim", "troef-slag", "adjusted_score", False),
     ("claim", "concessie-bezwaar", "unauthorised_information", True),
