@@ -93,7 +93,11 @@ OUTCOME_FIELDS = [
     ("bod-voor-de-beurt", "rechts-niet-vergelijkbaar", "chooser", "declarer"),
     ("bod-voor-de-beurt", "rechts-vergelijkbaar", "adjusted_score", True),
     ("bod-voor-de-beurt", "rechts-vergelijkbaar", "unauthorised_information", False),
-    ("bod-voor-de-beurt", "ander-vergelijkbaar", "unauthorised_information", True),
+    # after a comparable call Law 16C2 no longer applies (23B); 23C covers any help gained
+    ("bod-voor-de-beurt", "ander-vergelijkbaar", "unauthorised_information", False),
+    ("bod-voor-de-beurt", "pas-vergelijkbaar", "unauthorised_information", False),
+    # the pass the offender would have made before RHO called is unauthorised for partner (16C2)
+    ("bod-voor-de-beurt", "pas-rechts", "unauthorised_information", True),
     ("bod-voor-de-beurt", "wijziging", "see_tree", "bod-gewijzigd"),
     ("bod-gewijzigd", "vervangen-lho-terug", "chooser", "lho"),
     ("bod-gewijzigd", "te-laat-partner", "unauthorised_information", False),
