@@ -66,6 +66,8 @@ OUTCOME_FIELDS = [
     ("onvoldoende-bod", "b1a", "unauthorised_information", False),
     ("onvoldoende-bod", "geaccepteerd", "chooser", "lho"),
     ("onvoldoende-bod", "naar-25a", "see_tree", None),
+    # an insufficient bid out of rotation is a call out of rotation first (27A2, Law 31)
+    ("onvoldoende-bod", "naar-31", "see_tree", "bod-voor-de-beurt"),
     ("onvoldoende-bod", "b1b", "adjusted_score", True),
     ("onvoldoende-bod", "b2", "chooser", "declarer"),
     ("onvoldoende-bod", "b2", "unauthorised_information", True),
