@@ -105,6 +105,8 @@ OUTCOME_FIELDS = [
     ("bod-gewijzigd", "te-laat-partner", "unauthorised_information", False),
     ("bod-gewijzigd", "bedoeld-vervalt", "unauthorised_information", True),
     ("bod-gewijzigd", "naar-voor-de-beurt", "see_tree", "bod-voor-de-beurt"),
+    # replacing one's own insufficient bid is a premature replacement (27C), not a 25B change
+    ("bod-gewijzigd", "naar-onvoldoende-bod", "see_tree", "onvoldoende-bod"),
     ("spellen-en-handen", "hersteld-normaal", "adjusted_score", False),
     ("spellen-en-handen", "niet-speelbaar-gezien", "adjusted_score", True),
     ("spellen-en-handen", "foutief-paren", "adjusted_score", False),
