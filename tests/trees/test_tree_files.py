@@ -108,7 +108,11 @@ OUTCOME_FIELDS = [
     # replacing one's own insufficient bid is a premature replacement (27C), not a 25B change
     ("bod-gewijzigd", "naar-onvoldoende-bod", "see_tree", "onvoldoende-bod"),
     ("spellen-en-handen", "hersteld-normaal", "adjusted_score", False),
-    ("spellen-en-handen", "niet-speelbaar-gezien", "adjusted_score", True),
+    # 2017 13A2: a card seen is no reason not to play; adjust after play if it mattered
+    ("spellen-en-handen", "spelen-met-informatie", "adjusted_score", True),
+    # 13C: a surplus card is removed without an adjusted score unless it was played
+    ("spellen-en-handen", "extra-kaart-verwijderd", "adjusted_score", False),
+    ("spellen-en-handen", "extra-kaart-gespeeld", "adjusted_score", True),
     ("spellen-en-handen", "foutief-paren", "adjusted_score", False),
     ("spellen-en-handen", "opnieuw-bieden", "unauthorised_information", True),
     ("spellen-en-handen", "spel-vervalt", "adjusted_score", True),
