@@ -178,6 +178,12 @@ OUTCOME_FIELDS = [
     ("gedrag-en-procedure", "procedure-ongeoorloofde-informatie", "unauthorised_information", True),
     ("gedrag-en-procedure", "procedure-waarschuwing", "unauthorised_information", False),
     ("gedrag-en-procedure", "diskwalificatie", "chooser", "director"),
+    # the score of a procedural error follows its own law: wrong board and fouled board in
+    # spellen-en-handen (15, 87), an overheard result under 16D2 (the director's choice)
+    ("gedrag-en-procedure", "procedurefout-verkeerd-bord", "see_tree", "spellen-en-handen"),
+    ("gedrag-en-procedure", "procedurefout-onklaar-bord", "see_tree", "spellen-en-handen"),
+    ("gedrag-en-procedure", "procedurefout-gehoord", "chooser", "director"),
+    ("gedrag-en-procedure", "bord-niet-gespeeld-geen-schuld", "adjusted_score", True),
 ]
 
 
