@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
+from tests.support import seats
 from training.files import (
     CaseError,
     bootstrap_cases,
@@ -69,6 +70,20 @@ def test_case_texts_are_bilingual_and_cite_the_law(path: Path):
         assert text["nl"].strip()
         assert text["en"].strip()
     assert case.cites, f"{case.slug}: the explanation cites no law"
+
+
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_case_texts_put_the_players_in_their_seats(path: Path):
+    """ "West, de linkertegenstander van Zuid" must be South's left: issue 27 found a practice
+    case with its players in the wrong seats (tests/support/seats.py reads the texts)."""
+    case = load_case_file(path)
+    problems = [
+        problem
+        for text in (case.situation, case.explanation)
+        for lang in ("nl", "en")
+        for problem in seats.relation_problems(text[lang], lang)
+    ]
+    assert problems == []
 
 
 def test_cases_cover_all_eight_trees():

@@ -66,6 +66,8 @@ OUTCOME_FIELDS = [
     ("onvoldoende-bod", "b1a", "unauthorised_information", False),
     ("onvoldoende-bod", "geaccepteerd", "chooser", "lho"),
     ("onvoldoende-bod", "naar-25a", "see_tree", None),
+    # an insufficient bid out of rotation is a call out of rotation first (27A2, Law 31)
+    ("onvoldoende-bod", "naar-31", "see_tree", "bod-voor-de-beurt"),
     ("onvoldoende-bod", "b1b", "adjusted_score", True),
     ("onvoldoende-bod", "b2", "chooser", "declarer"),
     ("onvoldoende-bod", "b2", "unauthorised_information", True),
@@ -93,14 +95,24 @@ OUTCOME_FIELDS = [
     ("bod-voor-de-beurt", "rechts-niet-vergelijkbaar", "chooser", "declarer"),
     ("bod-voor-de-beurt", "rechts-vergelijkbaar", "adjusted_score", True),
     ("bod-voor-de-beurt", "rechts-vergelijkbaar", "unauthorised_information", False),
-    ("bod-voor-de-beurt", "ander-vergelijkbaar", "unauthorised_information", True),
+    # after a comparable call Law 16C2 no longer applies (23B); 23C covers any help gained
+    ("bod-voor-de-beurt", "ander-vergelijkbaar", "unauthorised_information", False),
+    ("bod-voor-de-beurt", "pas-vergelijkbaar", "unauthorised_information", False),
+    # the pass the offender would have made before RHO called is unauthorised for partner (16C2)
+    ("bod-voor-de-beurt", "pas-rechts", "unauthorised_information", True),
     ("bod-voor-de-beurt", "wijziging", "see_tree", "bod-gewijzigd"),
     ("bod-gewijzigd", "vervangen-lho-terug", "chooser", "lho"),
     ("bod-gewijzigd", "te-laat-partner", "unauthorised_information", False),
     ("bod-gewijzigd", "bedoeld-vervalt", "unauthorised_information", True),
     ("bod-gewijzigd", "naar-voor-de-beurt", "see_tree", "bod-voor-de-beurt"),
+    # replacing one's own insufficient bid is a premature replacement (27C), not a 25B change
+    ("bod-gewijzigd", "naar-onvoldoende-bod", "see_tree", "onvoldoende-bod"),
     ("spellen-en-handen", "hersteld-normaal", "adjusted_score", False),
-    ("spellen-en-handen", "niet-speelbaar-gezien", "adjusted_score", True),
+    # 2017 13A2: a card seen is no reason not to play; adjust after play if it mattered
+    ("spellen-en-handen", "spelen-met-informatie", "adjusted_score", True),
+    # 13C: a surplus card is removed without an adjusted score unless it was played
+    ("spellen-en-handen", "extra-kaart-verwijderd", "adjusted_score", False),
+    ("spellen-en-handen", "extra-kaart-gespeeld", "adjusted_score", True),
     ("spellen-en-handen", "foutief-paren", "adjusted_score", False),
     ("spellen-en-handen", "opnieuw-bieden", "unauthorised_information", True),
     ("spellen-en-handen", "spel-vervalt", "adjusted_score", True),
@@ -126,6 +138,11 @@ OUTCOME_FIELDS = [
     ("verkeerde-uitleg", "bod-blijft-staan", "chooser", "nos"),
     ("verkeerde-uitleg", "arbitrale-score", "adjusted_score", True),
     ("verkeerde-uitleg", "resultaat-blijft", "adjusted_score", False),
+    # the misled player decides whether to take back a card played on the explanation (47E2(a));
+    # a partner's correction during the auction is unauthorised information (20F5(a), 16B1(a))
+    ("verkeerde-uitleg", "correctie-tijdens-spel", "chooser", "nos"),
+    ("verkeerde-uitleg", "partner-verbeterde", "unauthorised_information", True),
+    ("verkeerde-uitleg", "partner-verbeterde", "chooser", "nos"),
     # claims: the director rules on the tricks (69-71), not a Law 12 adjusted score
     ("claim", "troef-slag", "adjusted_score", False),
     ("claim", "concessie-bezwaar", "unauthorised_information", True),
@@ -161,6 +178,12 @@ OUTCOME_FIELDS = [
     ("gedrag-en-procedure", "procedure-ongeoorloofde-informatie", "unauthorised_information", True),
     ("gedrag-en-procedure", "procedure-waarschuwing", "unauthorised_information", False),
     ("gedrag-en-procedure", "diskwalificatie", "chooser", "director"),
+    # the score of a procedural error follows its own law: wrong board and fouled board in
+    # spellen-en-handen (15, 87), an overheard result under 16D2 (the director's choice)
+    ("gedrag-en-procedure", "procedurefout-verkeerd-bord", "see_tree", "spellen-en-handen"),
+    ("gedrag-en-procedure", "procedurefout-onklaar-bord", "see_tree", "spellen-en-handen"),
+    ("gedrag-en-procedure", "procedurefout-gehoord", "chooser", "director"),
+    ("gedrag-en-procedure", "bord-niet-gespeeld-geen-schuld", "adjusted_score", True),
 ]
 
 
