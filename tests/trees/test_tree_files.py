@@ -131,11 +131,32 @@ OUTCOME_FIELDS = [
     ("claim", "concessie-bezwaar", "unauthorised_information", True),
     ("claim", "claim-verzaking", "see_tree", "verzaking"),
     ("claim", "concessie-geannuleerd", "chooser", "none"),
+    # a revoke found at a claim and not yet established (63A4, 69A) is corrected, not handed over
+    ("claim", "claim-verzaking-herstellen", "see_tree", None),
+    ("claim", "claim-verzaking-herstellen", "adjusted_score", False),
     # premature play: the same flags as the same rulings in strafkaart
     ("voortijdig-spelen", "voortijdig-hoogste", "chooser", "declarer"),
     ("voortijdig-spelen", "voortijdig-hoogste", "adjusted_score", False),
     ("voortijdig-spelen", "rechts-gespeeld", "unauthorised_information", True),
     ("voortijdig-spelen", "recht-vervallen", "unauthorised_information", False),
+    # 57D: Law 16 may apply to the early card, so an adjusted score for the declaring side
+    ("voortijdig-spelen", "rechts-gespeeld", "adjusted_score", True),
+    # declarer's proper lead after his right-hand opponent's lead out of turn: 60A1 forfeits the
+    # rectification, 53B returns the card without penalty card, 16C for its information
+    ("voor-de-beurt-uitkomen", "later-tegenspeler-juist-vervallen", "chooser", "none"),
+    (
+        "voor-de-beurt-uitkomen",
+        "later-tegenspeler-juist-vervallen",
+        "unauthorised_information",
+        True,
+    ),
+    ("voor-de-beurt-uitkomen", "later-tegenspeler-juist-voorgespeeld", "chooser", "declarer"),
+    ("voor-de-beurt-uitkomen", "dertiende-slag", "adjusted_score", False),
+    ("teruggenomen-kaart", "juiste-voorspel-vervallen", "see_tree", None),
+    ("teruggenomen-kaart", "juiste-voorspel-strafkaart", "see_tree", "strafkaart"),
+    # 57C3: declarer's premature play stands; a defender's other exposed card is a penalty card
+    ("teruggenomen-kaart", "leider-voortijdig", "unauthorised_information", False),
+    ("teruggenomen-kaart", "aanduiding-strafkaart", "see_tree", "strafkaart"),
     # dummy: a 43A2 violation gives the defenders the choice of hand (43B2(a)); a suggestion is
     # extraneous information and may be adjusted (45F, 16B); 43B3 adjusts the defenders only
     ("blinde", "tegenspelers-kiezen-leider", "chooser", "defenders"),
@@ -153,6 +174,8 @@ OUTCOME_FIELDS = [
     ("slagen-en-uitslag", "tegelijk-gespeeld", "unauthorised_information", True),
     ("slagen-en-uitslag", "schrijffout-verbeterd", "adjusted_score", False),
     ("slagen-en-uitslag", "na-ronde-niet-overtuigd", "adjusted_score", False),
+    ("slagen-en-uitslag", "later-bijleggen-geen-overdracht", "adjusted_score", True),
+    ("slagen-en-uitslag", "naar-claim", "see_tree", "claim"),
     # conduct: a warning or procedural penalty is no adjusted score; a board not played gets an
     # artificial one (12C2); UI from a violation of procedure falls under 16B; 91 is the director's
     ("gedrag-en-procedure", "langzaam-straf", "adjusted_score", False),
