@@ -141,6 +141,7 @@ OUTCOME_FIELDS = [
     ("voortijdig-spelen", "recht-vervallen", "unauthorised_information", False),
     # 57D: Law 16 may apply to the early card, so an adjusted score for the declaring side
     ("voortijdig-spelen", "rechts-gespeeld", "adjusted_score", True),
+    ("strafkaart", "rechts-gespeeld", "adjusted_score", True),
     # declarer's proper lead after his right-hand opponent's lead out of turn: 60A1 forfeits the
     # rectification, 53B returns the card without penalty card, 16C for its information
     ("voor-de-beurt-uitkomen", "later-tegenspeler-juist-vervallen", "chooser", "none"),
@@ -192,6 +193,22 @@ def test_outcome_field(slug, outcome, field, value):
     node = load(slug).node(outcome)
     assert node.is_outcome
     assert getattr(node.outcome, field) == value
+
+
+def test_premature_play_rules_alike_in_strafkaart_and_voortijdig_spelen():
+    """Both trees rule premature play (57, 58B, 60A) with outcomes of the same key: each such
+    outcome gives the same legal basis and the same flags in both, so the tree a director
+    happens to open does not change the ruling."""
+    penalty_cards, premature = load("strafkaart"), load("voortijdig-spelen")
+    shared = {n.key for n in penalty_cards.outcomes} & {n.key for n in premature.outcomes}
+    assert {"rechts-gespeeld", "recht-vervallen", "voortijdig-hoogste", "twee-te-laat"} <= shared
+    differ = []
+    for key in sorted(shared):
+        a, b = penalty_cards.node(key), premature.node(key)
+        flags = ("adjusted_score", "unauthorised_information", "chooser", "see_tree")
+        if a.cites != b.cites or any(getattr(a.outcome, f) != getattr(b.outcome, f) for f in flags):
+            differ.append(key)
+    assert differ == []
 
 
 def test_yes_is_always_the_first_answer_and_no_the_second():
