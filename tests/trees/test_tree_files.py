@@ -107,6 +107,7 @@ OUTCOME_FIELDS = [
     # a minor penalty card alone gives no adjusted score; a major one brings 50E
     ("strafkaart", "kleine-strafkaart", "adjusted_score", False),
     ("strafkaart", "grote-strafkaart", "unauthorised_information", True),
+    ("strafkaart", "claim", "see_tree", "claim"),
     # Law 16: called during the auction, the director only records the facts (16B2, 16B3);
     # he adjusts after play only when the information was used and caused damage (12)
     ("ongeoorloofde-informatie", "vastgelegd-doorspelen", "adjusted_score", False),
