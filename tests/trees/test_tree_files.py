@@ -119,6 +119,7 @@ OUTCOME_FIELDS = [
     # a minor penalty card alone gives no adjusted score; a major one brings 50E
     ("strafkaart", "kleine-strafkaart", "adjusted_score", False),
     ("strafkaart", "grote-strafkaart", "unauthorised_information", True),
+    ("strafkaart", "claim", "see_tree", "claim"),
     # Law 16: called during the auction, the director only records the facts (16B2, 16B3);
     # he adjusts after play only when the information was used and caused damage (12)
     ("ongeoorloofde-informatie", "vastgelegd-doorspelen", "adjusted_score", False),
@@ -148,11 +149,33 @@ OUTCOME_FIELDS = [
     ("claim", "concessie-bezwaar", "unauthorised_information", True),
     ("claim", "claim-verzaking", "see_tree", "verzaking"),
     ("claim", "concessie-geannuleerd", "chooser", "none"),
+    # a revoke found at a claim and not yet established (63A4, 69A) is corrected, not handed over
+    ("claim", "claim-verzaking-herstellen", "see_tree", None),
+    ("claim", "claim-verzaking-herstellen", "adjusted_score", False),
     # premature play: the same flags as the same rulings in strafkaart
     ("voortijdig-spelen", "voortijdig-hoogste", "chooser", "declarer"),
     ("voortijdig-spelen", "voortijdig-hoogste", "adjusted_score", False),
     ("voortijdig-spelen", "rechts-gespeeld", "unauthorised_information", True),
     ("voortijdig-spelen", "recht-vervallen", "unauthorised_information", False),
+    # 57D: Law 16 may apply to the early card, so an adjusted score for the declaring side
+    ("voortijdig-spelen", "rechts-gespeeld", "adjusted_score", True),
+    ("strafkaart", "rechts-gespeeld", "adjusted_score", True),
+    # declarer's proper lead after his right-hand opponent's lead out of turn: 60A1 forfeits the
+    # rectification, 53B returns the card without penalty card, 16C for its information
+    ("voor-de-beurt-uitkomen", "later-tegenspeler-juist-vervallen", "chooser", "none"),
+    (
+        "voor-de-beurt-uitkomen",
+        "later-tegenspeler-juist-vervallen",
+        "unauthorised_information",
+        True,
+    ),
+    ("voor-de-beurt-uitkomen", "later-tegenspeler-juist-voorgespeeld", "chooser", "declarer"),
+    ("voor-de-beurt-uitkomen", "dertiende-slag", "adjusted_score", False),
+    ("teruggenomen-kaart", "juiste-voorspel-vervallen", "see_tree", None),
+    ("teruggenomen-kaart", "juiste-voorspel-strafkaart", "see_tree", "strafkaart"),
+    # 57C3: declarer's premature play stands; a defender's other exposed card is a penalty card
+    ("teruggenomen-kaart", "leider-voortijdig", "unauthorised_information", False),
+    ("teruggenomen-kaart", "aanduiding-strafkaart", "see_tree", "strafkaart"),
     # dummy: a 43A2 violation gives the defenders the choice of hand (43B2(a)); a suggestion is
     # extraneous information and may be adjusted (45F, 16B); 43B3 adjusts the defenders only
     ("blinde", "tegenspelers-kiezen-leider", "chooser", "defenders"),
@@ -170,6 +193,8 @@ OUTCOME_FIELDS = [
     ("slagen-en-uitslag", "tegelijk-gespeeld", "unauthorised_information", True),
     ("slagen-en-uitslag", "schrijffout-verbeterd", "adjusted_score", False),
     ("slagen-en-uitslag", "na-ronde-niet-overtuigd", "adjusted_score", False),
+    ("slagen-en-uitslag", "later-bijleggen-geen-overdracht", "adjusted_score", True),
+    ("slagen-en-uitslag", "naar-claim", "see_tree", "claim"),
     # conduct: a warning or procedural penalty is no adjusted score; a board not played gets an
     # artificial one (12C2); UI from a violation of procedure falls under 16B; 91 is the director's
     ("gedrag-en-procedure", "langzaam-straf", "adjusted_score", False),
@@ -192,6 +217,22 @@ def test_outcome_field(slug, outcome, field, value):
     node = load(slug).node(outcome)
     assert node.is_outcome
     assert getattr(node.outcome, field) == value
+
+
+def test_premature_play_rules_alike_in_strafkaart_and_voortijdig_spelen():
+    """Both trees rule premature play (57, 58B, 60A) with outcomes of the same key: each such
+    outcome gives the same legal basis and the same flags in both, so the tree a director
+    happens to open does not change the ruling."""
+    penalty_cards, premature = load("strafkaart"), load("voortijdig-spelen")
+    shared = {n.key for n in penalty_cards.outcomes} & {n.key for n in premature.outcomes}
+    assert {"rechts-gespeeld", "recht-vervallen", "voortijdig-hoogste", "twee-te-laat"} <= shared
+    differ = []
+    for key in sorted(shared):
+        a, b = penalty_cards.node(key), premature.node(key)
+        flags = ("adjusted_score", "unauthorised_information", "chooser", "see_tree")
+        if a.cites != b.cites or any(getattr(a.outcome, f) != getattr(b.outcome, f) for f in flags):
+            differ.append(key)
+    assert differ == []
 
 
 def test_yes_is_always_the_first_answer_and_no_the_second():
