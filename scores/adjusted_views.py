@@ -25,7 +25,7 @@ from django.views.decorators.http import require_http_methods
 
 from clubs.access import AuthenticatedHttpRequest, get_for_user, roles_in
 from clubs.models import Role
-from lib.bridge import side_of
+from lib.bridge import Side, side_of
 from lib.fields import parse_id
 from rulings.models import Ruling
 from scores import adjusted, deals, recording
@@ -86,7 +86,7 @@ def _board(
 
 def _preview(form: forms.AdjustedScoreForm, ruling: Ruling, deal: deals.DealView | None) -> object:
     data = form.cleaned_data
-    offending = data["offending_side"]
+    offending = Side(data["offending_side"])
     non_rows = tuple(data.get("non_rows", []))
     artificial = data["kind"] == Kind.ARTIFICIAL
     club = ruling.club

@@ -40,10 +40,13 @@ def _summary_messages(request: AuthenticatedHttpRequest, summary: importing.Impo
     """What the import did, as ``import_pbn --json`` says it: boards, results, what was
     added, replaced and removed, the scoring, and every warning."""
     text = ngettext(
-        "%(count)d spel en %(results)d uitslagen ingelezen voor %(event)s",
-        "%(count)d spellen en %(results)d uitslagen ingelezen voor %(event)s",
+        "%(count)d spel ingelezen voor %(event)s",
+        "%(count)d spellen ingelezen voor %(event)s",
         summary.boards,
-    ) % {"count": summary.boards, "results": summary.results, "event": summary.event}
+    ) % {"count": summary.boards, "event": summary.event}
+    text += ngettext(
+        ", met %(count)d uitslag", ", met %(count)d uitslagen", summary.results
+    ) % {"count": summary.results}
     text += " " + _("(%(new)d nieuw, %(replaced)d vervangen, %(removed)d verwijderd).") % {
         "new": len(summary.added),
         "replaced": len(summary.replaced),

@@ -1,9 +1,6 @@
-from django.urls import path, register_converter
+from django.urls import path
 
-from lib.fields import IdConverter
 from scores import adjusted_views, deal_views, event_views
-
-register_converter(IdConverter, "id")
 
 app_name = "scores"
 urlpatterns = [

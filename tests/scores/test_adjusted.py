@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
+from lib.bridge import Side, Vulnerability
 from scores import adjusted
 from scores.calculator import ContractError
-from scores.deal import Vulnerability
 
 ALL = Vulnerability.ALL
 
@@ -24,7 +24,7 @@ WEIGHTED = rows(("4S=", "N", 60), ("4S-1", "N", 40))
 def weighted(field=(620, 650, -100, 170), scoring="mp", offending_rows=()):
     return adjusted.Adjustment(
         kind="weighted",
-        offending_side="EW",
+        offending_side=Side.EW,
         non_offending=adjusted.SideScore(WEIGHTED),
         offending=adjusted.SideScore(offending_rows or WEIGHTED),
         scoring=scoring,
@@ -67,7 +67,7 @@ def test_the_offending_side_may_have_its_own_weighting():
 def test_artificial_scores_use_the_recorded_percentages_and_3_imps():
     adjustment = adjusted.Adjustment(
         kind="artificial",
-        offending_side="NS",
+        offending_side=Side.NS,
         non_offending=adjusted.SideScore(artificial="plus", percent=60),
         offending=adjusted.SideScore(artificial="minus", percent=40),
         field=(100, 200, 300, 400),
@@ -135,7 +135,7 @@ def test_summary_is_one_readable_line():
     )
     artificial = adjusted.Adjustment(
         kind="artificial",
-        offending_side="NS",
+        offending_side=Side.NS,
         non_offending=adjusted.SideScore(artificial="plus", percent=60),
         offending=adjusted.SideScore(artificial="average", percent=50),
     )

@@ -7,7 +7,7 @@ import pytest
 from lib.bridge import Vulnerability
 from scores.pbn import PbnError, parse_pbn, read_pbn
 from scores.results import TableResult
-from scores.score_table import ScoreTableError, artificial_score, read_score_table
+from scores.score_table import ScoreTableError, read_score_table
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 FIXTURE = DATA / "deals-with-results.pbn"
