@@ -18,25 +18,41 @@ SCORINGS = [
 ]
 
 
+def plan(rows):
+    """What ``forward`` does to the rows ``(pk, club_id, event, board, results)``, newest
+    first: the rows kept with their event name and results, the rows deleted (an older copy
+    of a board under another case of its event's name) and the events to make."""
+    groups = {}
+    for row in rows:
+        groups.setdefault((row[1], row[2].lower()), []).append(row)
+    kept, deleted, events = {}, [], []
+    for (club_id, _lower), members in groups.items():
+        name = members[0][2]  # the newest spelling
+        boards = set()
+        for pk, _club, _event, board, results in members:
+            if board in boards:
+                deleted.append(pk)
+                continue
+            boards.add(board)
+            kept[pk] = (
+                name,
+                [item if isinstance(item, dict) else {"score": int(item)} for item in results],
+            )
+        events.append((club_id, name))
+    return kept, deleted, events
+
+
 def forward(apps, schema_editor):
     StoredDeal = apps.get_model("scores", "StoredDeal")
     Event = apps.get_model("scores", "Event")
-    groups = {}
-    for row in StoredDeal.objects.order_by("-entered_at", "-pk"):
-        groups.setdefault((row.club_id, row.event.lower()), []).append(row)
-    for (club_id, _lower), rows in groups.items():
-        name = rows[0].event  # the newest spelling
-        kept = {}
-        for row in rows:  # newest first
-            if row.board in kept:
-                row.delete()
-                continue
-            kept[row.board] = row
-            row.event = name
-            row.results = [
-                item if isinstance(item, dict) else {"score": int(item)} for item in row.results
-            ]
-            row.save(update_fields=["event", "results"])
+    rows = StoredDeal.objects.order_by("-entered_at", "-pk").values_list(
+        "pk", "club_id", "event", "board", "results"
+    )
+    kept, deleted, events = plan(list(rows))
+    StoredDeal.objects.filter(pk__in=deleted).delete()
+    for pk, (name, results) in kept.items():
+        StoredDeal.objects.filter(pk=pk).update(event=name, results=results)
+    for club_id, name in events:
         Event.objects.create(club_id=club_id, name=name, scoring="mp")
 
 
