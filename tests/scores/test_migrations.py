@@ -1,6 +1,7 @@
 """scores 0004: existing deals become events in any case, each stored score a table result."""
 
 import importlib
+
 from django.apps import apps
 
 from scores.models import Event, StoredDeal
