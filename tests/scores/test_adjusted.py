@@ -9,7 +9,7 @@ import pytest
 
 from lib.bridge import Side, Vulnerability
 from scores import adjusted
-from scores.calculator import ContractError
+from scores.calculator import ContractError, imps
 
 ALL = Vulnerability.ALL
 
@@ -53,6 +53,22 @@ def test_weighted_imps_against_the_other_table():
     assert non_offending.imps == pytest.approx(-1.4)
     assert offending.imps == pytest.approx(1.4)
     assert non_offending.matchpoints is None
+
+
+def test_cross_imps_and_butler():
+    field = (620, 650, -100, 170, 170)
+    cross, _ = adjusted.evaluate(weighted(field=field, scoring="ximp"), ALL)
+    # IMPs against each of the five other results, weighted, then averaged.
+    expected = sum(0.6 * imps(620 - other) + 0.4 * imps(-100 - other) for other in field) / len(
+        field
+    )
+    assert cross.imps == pytest.approx(expected)
+    assert cross.datum is None
+    butler, offending = adjusted.evaluate(weighted(field=field, scoring="butl"), ALL)
+    # The datum of the five without the top and the bottom is 320, from North-South's view.
+    assert (butler.datum, offending.datum) == (320, -320)
+    assert butler.imps == pytest.approx(0.6 * imps(300) + 0.4 * imps(-420))
+    assert offending.imps == pytest.approx(-butler.imps)
 
 
 def test_the_offending_side_may_have_its_own_weighting():
