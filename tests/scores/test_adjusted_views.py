@@ -85,7 +85,7 @@ def test_the_wizard_link_of_a_final_ruling_leads_to_the_score(client_director_a,
     assert response.redirect_chain[-1][0] == f"/arbitrages/{straf.uuid}/"
     page = response.content.decode()
     assert 'id="arbitrale-score"' in page
-    assert "4S-1" in page
+    assert "<strong>4♠-1</strong> door N" in page  # the panel in the reader's notation
 
 
 def test_errors_show_in_place_and_keep_the_input(client_director_a, straf):
