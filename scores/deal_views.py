@@ -44,9 +44,9 @@ def _summary_messages(request: AuthenticatedHttpRequest, summary: importing.Impo
         "%(count)d spellen ingelezen voor %(event)s",
         summary.boards,
     ) % {"count": summary.boards, "event": summary.event}
-    text += ngettext(
-        ", met %(count)d uitslag", ", met %(count)d uitslagen", summary.results
-    ) % {"count": summary.results}
+    text += ngettext(", met %(count)d uitslag", ", met %(count)d uitslagen", summary.results) % {
+        "count": summary.results
+    }
     text += " " + _("(%(new)d nieuw, %(replaced)d vervangen, %(removed)d verwijderd).") % {
         "new": len(summary.added),
         "replaced": len(summary.replaced),

@@ -31,6 +31,7 @@ returned unless the whole file is good, so an import is all or nothing.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -169,33 +170,42 @@ def _seat_and_vulnerability(game: Game, board: int) -> tuple[Seat, Vulnerability
         raise PbnError(game.line("Vulnerable"), str(error)) from None
 
 
-def _hands(value: str, line: int) -> dict[Seat, Hand]:
+class _DealProblem(ValueError):
+    """A ``[Deal]`` that is no complete deal; the caller names the line."""
+
+
+def _hands(value: str) -> dict[Seat, Hand]:
     if len(value) < 2 or value[1] != ":":
-        raise PbnError(
-            line, f"[Deal] moet beginnen met N:, E:, S: of W: (staat er: '{value[:12]}')."
-        )
+        raise _DealProblem(f"[Deal] moet beginnen met N:, E:, S: of W: (staat er: '{value[:12]}').")
     try:
         seat = Seat(value[0].upper())
     except ValueError:
-        raise PbnError(
-            line, f"[Deal] begint met '{value[0]}'; dat moet N, E, S of W zijn."
-        ) from None
+        raise _DealProblem(f"[Deal] begint met '{value[0]}'; dat moet N, E, S of W zijn.") from None
     parts = value[2:].split()
     if len(parts) != 4:
-        raise PbnError(line, f"[Deal] heeft {len(parts)} handen; er moeten er 4 zijn.")
+        raise _DealProblem(f"[Deal] heeft {len(parts)} handen; er moeten er 4 zijn.")
     hands: dict[Seat, Hand] = {}
     for part in parts:
         if part == "-":
-            raise PbnError(
-                line,
-                f"[Deal]: de hand van {seat.dutch} ontbreekt ('-'); alle 52 kaarten zijn nodig.",
+            raise _DealProblem(
+                f"[Deal]: de hand van {seat.dutch} ontbreekt ('-'); alle 52 kaarten zijn nodig."
             )
         try:
             hands[seat] = parse_hand(part)
         except DealError as error:
-            raise PbnError(line, f"[Deal], {seat.dutch}: {error}") from None
+            raise _DealProblem(f"[Deal], {seat.dutch}: {error}") from None
         seat = seat.next
     return hands
+
+
+@functools.lru_cache(maxsize=1024)
+def _dealt(value: str, number: int, dealer: Seat, vulnerability: Vulnerability, event: str) -> Deal:
+    """The checked deal of a ``[Deal]`` value; kept, because a file with one game per table
+    repeats each board's deal at every table."""
+    try:
+        return make_deal(number, dealer, vulnerability, _hands(value), event=event)
+    except DealError as error:
+        raise _DealProblem(f"spel {number}: {error}") from None
 
 
 def _tricks(text: str, declarer: str) -> str:
@@ -285,15 +295,9 @@ def _record(game: Game, warnings: list[str]) -> _Record | None:
     deal = None
     if deal_value:
         try:
-            deal = make_deal(
-                number,
-                dealer,
-                vulnerability,
-                _hands(deal_value, deal_line),
-                event=game.value("Event"),
-            )
-        except DealError as error:
-            raise PbnError(deal_line, f"spel {number}: {error}") from None
+            deal = _dealt(deal_value, number, dealer, vulnerability, game.value("Event"))
+        except _DealProblem as problem:
+            raise PbnError(deal_line, str(problem)) from None
     label = _label(game)
     results = _results(game, number, vulnerability, label)
     line = deal_line if deal_value else game.line("Board")

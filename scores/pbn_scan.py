@@ -31,7 +31,7 @@ _TOKEN = re.compile(
     |(?P<tag>\[\s*(?P<name>[A-Za-z0-9_]+)\s*"(?P<value>(?:[^"\\\n]|\\.)*)"\s*\])
     |(?P<string>"(?P<inner>(?:[^"\\\n]|\\.)*)")
     |(?P<bracket>\[)
-    |(?P<word>[^\s\[\]{};"]+|\S)
+    |(?P<words>[^\s\[\]{};"][^\n\[\]{};"]*|\S)
     """,
     re.VERBOSE | re.MULTILINE,
 )
@@ -92,14 +92,16 @@ class _Scanner:
             self.game.tags[name] = (_unescape(value), line)
         self.section = name
 
-    def data(self, value: str, line: int) -> None:
+    def data(self, values: list[str], line: int) -> None:
+        """Values of section data on ``line``: kept for a score table only (the auction, the
+        play, other tables and stray text are skipped)."""
         if self.section != "ScoreTable":
-            return  # auction, play, other tables and stray text are skipped
+            return
         rows = self.game.score_rows
         if not rows or self.row_line != line:
             rows.append((line, []))
             self.row_line = line
-        rows[-1][1].append(value)
+        rows[-1][1].extend(values)
 
 
 def _scan_tokens(text: str) -> list[Game]:
@@ -120,9 +122,10 @@ def _scan_tokens(text: str) -> list[Game]:
         if kind == "tag":
             scanner.tag(found.group("name"), found.group("value"), line)
             line += found.group().count("\n")  # a tag pair may be spread over lines
-        elif kind in ("word", "string"):
-            value = found.group("inner") if kind == "string" else found.group()
-            scanner.data(_unescape(value), line)
+        elif kind == "words":  # a run of unquoted values up to a quote, bracket or comment
+            scanner.data(found.group().split(), line)
+        elif kind == "string":
+            scanner.data([_unescape(found.group("inner"))], line)
         elif kind == "bracket":
             snippet = text[found.start() : found.start() + 40].split("\n", 1)[0].strip()
             raise ScanError(line, f"tag niet te lezen: '{snippet}'; verwacht [Naam \"waarde\"].")
