@@ -52,7 +52,8 @@ def test_partner_next_and_side():
     assert [seat.partner for seat in SEATS] == [Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST]
     assert [seat.next for seat in SEATS] == [Seat.EAST, Seat.SOUTH, Seat.WEST, Seat.NORTH]
     assert [seat.side for seat in SEATS] == [Side.NS, Side.EW, Side.NS, Side.EW]
-    assert Side.NS.other is Side.EW and Side.EW.other is Side.NS
+    assert Side.NS.other is Side.EW
+    assert Side.EW.other is Side.NS
     assert Side.EW.seats == (Seat.EAST, Seat.WEST)
     assert side_of("W") is Side.EW
     assert side_of("") is None
