@@ -9,8 +9,6 @@ import pytest
 
 from rulings import audit
 from rulings.models import AuditEvent
-from scores import deals
-from scores.double_dummy import DoubleDummy
 from scores.importing import import_file
 from scores.models import AdjustedScore, Event
 from scores.pbn import parse_pbn
@@ -189,13 +187,8 @@ def import_board_7(club, scoring: str, *rows: str, columns: str = r"Table\2R;Sco
 
 
 @pytest.fixture
-def board_results(club_a, monkeypatch):
+def board_results(club_a, quick_analysis):
     """Board 7 imported with five results; table 3 (the ruling's) had 650."""
-    monkeypatch.setattr(
-        deals.double_dummy,
-        "analyse",
-        lambda deal: DoubleDummy(tricks=((7,) * 5,) * 4, par_score=0, par_contracts=()),
-    )
     import_board_7(club_a, "MP", "1 620", "2 650", "3 650", "4 -100", "5 170")
 
 
@@ -235,13 +228,8 @@ def test_without_a_table_number_the_director_marks_his_table(
 
 
 def test_the_scoring_of_the_event_is_the_forms_and_imps_compare_with_the_own_match(
-    client_director_a, club_a, straf, monkeypatch
+    client_director_a, club_a, straf, quick_analysis
 ):
-    monkeypatch.setattr(
-        deals.double_dummy,
-        "analyse",
-        lambda deal: DoubleDummy(tricks=((7,) * 5,) * 4, par_score=0, par_contracts=()),
-    )
     import_board_7(
         club_a,
         "IMP",
@@ -281,13 +269,8 @@ def test_without_a_deal_the_field_stays_empty(client_director_a, straf):
 
 
 def test_the_form_with_fifty_results_needs_a_fixed_number_of_queries(
-    client_director_a, club_a, straf, monkeypatch, django_assert_max_num_queries
+    client_director_a, club_a, straf, quick_analysis, django_assert_max_num_queries
 ):
-    monkeypatch.setattr(
-        deals.double_dummy,
-        "analyse",
-        lambda deal: DoubleDummy(tricks=((7,) * 5,) * 4, par_score=0, par_contracts=()),
-    )
     import_board_7(club_a, "MP", *(f"{table} {10 * table}" for table in range(1, 52)))
     client_director_a.get(url(straf))  # the analysis is cached on the first view
     with django_assert_max_num_queries(12):

@@ -10,9 +10,7 @@ from django.db import IntegrityError
 from django.urls import reverse
 
 from lib.bridge import Seat
-from scores import deals as store
 from scores import importing
-from scores.double_dummy import DoubleDummy
 from scores.models import Event, StoredDeal
 from tests.support.rulings import make_ruling
 
@@ -30,16 +28,8 @@ TYPED = {
 
 
 @pytest.fixture(autouse=True)
-def quick_analysis(monkeypatch):
-    calls: list[str] = []
-
-    def fake(deal):
-        calls.append(deal.pbn)
-        row = (7, 8, 9, 10, 11)
-        return DoubleDummy(tricks=(row, row, row, row), par_score=-50, par_contracts=())
-
-    monkeypatch.setattr(store.double_dummy, "analyse", fake)
-    return calls
+def _no_solver(quick_analysis):
+    """No real double-dummy runs on these pages."""
 
 
 def upload(client, data: bytes, event: str = "", name: str = "avond.pbn"):

@@ -8,7 +8,6 @@ from django.test import Client
 from django.urls import reverse
 
 from scores import deals as store
-from scores.double_dummy import DoubleDummy
 from scores.importing import import_file
 from scores.models import Event, StoredDeal
 from scores.pbn import read_pbn
@@ -18,12 +17,8 @@ STYLES = Path(__file__).resolve().parent.parent / "data" / "pbn"
 
 
 @pytest.fixture(autouse=True)
-def quick_analysis(monkeypatch):
-    def fake(deal):
-        row = (7, 8, 9, 10, 11)
-        return DoubleDummy(tricks=(row, row, row, row), par_score=-50, par_contracts=())
-
-    monkeypatch.setattr(store.double_dummy, "analyse", fake)
+def _no_solver(quick_analysis):
+    """No real double-dummy runs on these pages."""
 
 
 @pytest.fixture

@@ -8,26 +8,12 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from lib.bridge import Seat
-from scores import deals as store
 from scores.double_dummy import DENOMINATIONS, DoubleDummy
 from scores.models import StoredDeal
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 FIXTURE = DATA / "deals.pbn"
 GOOD = FIXTURE.read_bytes()
-
-
-@pytest.fixture
-def quick_analysis(monkeypatch):
-    calls: list[str] = []
-
-    def fake(deal):
-        calls.append(deal.pbn)
-        row = (7, 8, 9, 10, 11)
-        return DoubleDummy(tricks=(row, row, row, row), par_score=-50, par_contracts=())
-
-    monkeypatch.setattr(store.double_dummy, "analyse", fake)
-    return calls
 
 
 def test_command_imports_and_summarises(club_a, capsys):
