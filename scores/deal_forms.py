@@ -85,10 +85,10 @@ class TypedDealForm(forms.Form):
     """The four hands of a ruling's board; dealer and vulnerability default to the board
     number's place in the standard cycle."""
 
-    north = _hand_field(_("Noord"))
-    east = _hand_field(_("Oost"))
-    south = _hand_field(_("Zuid"))
-    west = _hand_field(_("West"))
+    north = _hand_field(Seat.NORTH.label)
+    east = _hand_field(Seat.EAST.label)
+    south = _hand_field(Seat.SOUTH.label)
+    west = _hand_field(Seat.WEST.label)
     dealer = forms.ChoiceField(label=_("Gever"), choices=Seat.choices)
     vulnerability = forms.ChoiceField(label=_("Kwetsbaarheid"), choices=Vulnerability.choices)
 
