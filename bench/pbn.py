@@ -213,8 +213,8 @@ def form_figure(bench: Any, deal: Deal) -> None:
         ratio=p50(times.times) / p50(times.bare),
         goal=f"< {GOAL_FORM_MS:g} ms",
         ok=value < GOAL_FORM_MS,
-        note=f"{len(times.times)} requests, GET {url}; the same form before the board's "
-        f"results were imported p50 {ms(p50(without.times)):.0f} ms",
+        note=f"{len(times.times)} requests, GET {url}; the same form before the board's deal "
+        f"and results were imported p50 {ms(p50(without.times)):.0f} ms",
     )
 
 
