@@ -15,8 +15,9 @@ small-data and large-data figures come from the same database.
 12. cold start (8)
 
 ``BENCH_ONLY=search`` builds the same data (1, 3, 4, 6, 7) and measures only the archive's
-free-text search (9); ``BENCH_ONLY=step`` measures only the wizard steps (5, 8). Their rows
-replace those of the last full run in ``BENCHMARKS.md``.
+free-text search (9); ``BENCH_ONLY=step`` measures only the wizard steps (5, 8);
+``BENCH_ONLY=pbn`` builds 1, 3, 4 and 6 and measures only the PBN import and the adjusted-score
+form (``bench/pbn.py``). Their rows replace those of the last full run in ``BENCHMARKS.md``.
 """
 
 # ruff: noqa: S311, S603
@@ -40,7 +41,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from bench import browser, coldstart, data, scoring, synthetic
+from bench import browser, coldstart, data, pbn, scoring, synthetic
 from bench.load import Gunicorn, Session, alternating, bare_load, wizard_load
 from bench.measure import (
     BenchError,
@@ -85,7 +86,7 @@ S7 = "7. Browser (headless Chromium)"
 S8 = "8. Cold start"
 S0 = "0. Data"
 # The selections of BENCH_ONLY ("" runs everything).
-ONLY = ("", "search", "step")
+ONLY = ("", "search", "step", "pbn")
 # A word in most rulings' texts: the search whose matches are too many to count.
 COMMON_WORD = "de"
 
@@ -160,6 +161,8 @@ class Benchmark:
         if full:
             self.ruling_queries(self.small_queries)
         self.moment("after seeding")
+        if self.only == "pbn":
+            return self._pbn_only(started)
 
         log(f"cloning up to {self.scale.rulings} rulings")
         cloned = data.multiply(self.scale.rulings, seeded.first_pk, seeded.last_pk)
@@ -211,6 +214,17 @@ class Benchmark:
 
         self.report.meta = self.meta(time.perf_counter() - started)
         self.notes()
+        return self.report
+
+    def _pbn_only(self, started: float) -> Report:
+        """``BENCH_ONLY=pbn``: the two figures of bench/pbn.py on the seeded data alone."""
+        self.total_rulings = Ruling.objects.count()
+        self.total_events = AuditEvent.objects.count()
+        measured = len(self.report.figures)
+        pbn.measure(self, scoring.bench_deals(self.scale.name, self.rng))
+        self.moment("end")
+        self.report.figures = self.report.figures[measured:]
+        self.report.meta = self.meta(time.perf_counter() - started)
         return self.report
 
     def meta(self, seconds: float) -> dict[str, str]:

@@ -9,6 +9,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from lib.bridge import Seat
 from lib.i18n import pick_text
 from trees.models import TreeSnapshot
 
@@ -25,13 +26,6 @@ class Status(models.TextChoices):
     # Abandoned by the director: kept with its trail, out of the open list and the archive's
     # default view.
     DISCARDED = "discarded", _("verworpen")
-
-
-class Seat(models.TextChoices):
-    NORTH = "N", _("Noord")
-    EAST = "E", _("Oost")
-    SOUTH = "S", _("Zuid")
-    WEST = "W", _("West")
 
 
 class Strain(models.TextChoices):

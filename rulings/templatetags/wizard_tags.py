@@ -11,6 +11,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 
 from lib import text as text_html
+from lib.bridge import side_of
 from rulings.audit import ACTION_LABELS
 from trees.models import Chooser
 from trees.snapshot import pick
@@ -36,14 +37,6 @@ def action_label(action: str) -> str:
     return str(ACTION_LABELS.get(action, action))
 
 
-# The two partnerships, by the seats that sit in them.
-_SIDES = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
-
-
-def _side_label(side: str) -> str:
-    return _("Noord-Zuid") if side == "NS" else _("Oost-West")
-
-
 @register.filter
 def offending_sides(ruling: Any) -> dict[str, str] | None:
     """The offending and the non-offending partnership of ``ruling``, from its offender seat.
@@ -51,11 +44,10 @@ def offending_sides(ruling: Any) -> dict[str, str] | None:
     Whoever the director entered as offender decides it (a misinforming declarer is the
     offender as much as a defender who leads out of turn); None while the seat is not known.
     """
-    side = _SIDES.get(getattr(ruling, "offender_seat", "") or "")
+    side = side_of(getattr(ruling, "offender_seat", "") or "")
     if side is None:
         return None
-    other = "EW" if side == "NS" else "NS"
-    return {"offending": _side_label(side), "non_offending": _side_label(other)}
+    return {"offending": side.long_label, "non_offending": side.other.long_label}
 
 
 @register.filter

@@ -21,9 +21,10 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from clubs.models import Club, Membership, Role, User
+from lib.bridge import Seat
 from rulings import wizard
 from rulings.batch import Batch, batch
-from rulings.models import Ruling, Seat, Strain
+from rulings.models import Ruling, Strain
 from trees.models import Tree
 from trees.spec import Snapshot
 
