@@ -8,7 +8,6 @@ from urllib.parse import urlencode
 
 from django import template
 from django.urls import NoReverseMatch, reverse
-from django.utils.translation import gettext as _
 
 from lib import text as text_html
 from lib.bridge import side_of
