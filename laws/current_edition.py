@@ -29,7 +29,7 @@ from django.utils import timezone
 
 from laws import keys
 from laws.importer import LawImportError
-from laws.index import Words
+from laws.index import ArticleEntry, ProvisionEntry, ProvisionIndex, Words
 from laws.models import Article, ArticleSummary, Edition, Provision
 from lib import yamltext
 
@@ -125,11 +125,13 @@ def read_index_file(path: Path) -> list[IndexedLaw]:
     return laws
 
 
-def index_files(directory: Path = INDEX_DIR) -> list[Path]:
+def index_files(directory: Path | None = None) -> list[Path]:
+    """The index files (``INDEX_DIR`` unless another directory is given)."""
+    directory = directory or INDEX_DIR
     return sorted(directory.glob("*.yaml")) if directory.is_dir() else []
 
 
-def read_index(directory: Path = INDEX_DIR) -> list[IndexedLaw]:
+def read_index(directory: Path | None = None) -> list[IndexedLaw]:
     """Every law of the index, in law order; a law in two files is refused."""
     laws: dict[str, IndexedLaw] = {}
     for path in index_files(directory):
@@ -138,6 +140,21 @@ def read_index(directory: Path = INDEX_DIR) -> list[IndexedLaw]:
                 raise LawImportError(f"{path.name}: law {law.number} is also in another file")
             laws[law.number] = law
     return [laws[number] for number in sorted(laws, key=int)]
+
+
+def index_from_files(directory: Path | None = None) -> ProvisionIndex:
+    """The key index of edition 2017 as the files give it, without a database (for checking
+    the tree and case files)."""
+    laws = read_index(directory)
+    return ProvisionIndex.build(
+        CURRENT_EDITION,
+        (ArticleEntry(law.number, title=law.title) for law in laws),
+        (
+            ProvisionEntry(p.key, title=p.title, summary=p.summary)
+            for law in laws
+            for p in law.provisions
+        ),
+    )
 
 
 def _digest(paths: list[Path]) -> str:

@@ -127,9 +127,9 @@ def article(request: HttpRequest, code: str, number: str) -> HttpResponse:
         .select_related("article", "provision")
         .order_by("article__order", "order")
     )
-    render = LawHtml(links.get)
+    law_html = LawHtml(links.get)
     provisions = list(item.provisions.all())
-    nodes = _provision_tree(provisions, render, footnotes, referred_by)
+    nodes = _provision_tree(provisions, law_html, footnotes, referred_by)
     numbers = list(item.edition.articles.order_by("order").values_list("number", flat=True))
     position = numbers.index(item.number)
     other_editions = (
@@ -142,11 +142,11 @@ def article(request: HttpRequest, code: str, number: str) -> HttpResponse:
         "edition": item.edition,
         "article": item,
         "summary": _summary(item),
-        "title": render.inline(item.shown_title),
-        "text": render.paragraphs(item.text),
-        "closing": render.paragraphs(item.closing_text),
+        "title": law_html.inline(item.shown_title),
+        "text": law_html.paragraphs(item.text),
+        "closing": law_html.paragraphs(item.closing_text),
         "nodes": nodes,
-        "footnotes": [(footnote, render.inline(footnote.text)) for footnote in footnotes],
+        "footnotes": [(footnote, law_html.inline(footnote.text)) for footnote in footnotes],
         "article_footnotes": [f for f in footnotes if f.provision_id is None],
         "referred_by": referred_by,
         "other_editions": other_editions,
@@ -160,7 +160,7 @@ def article(request: HttpRequest, code: str, number: str) -> HttpResponse:
 
 def _provision_tree(
     provisions: list[Provision],
-    render: LawHtml,
+    law_html: LawHtml,
     footnotes: list[Footnote],
     referred_by: list[CrossReference],
 ) -> list[_Node]:
@@ -180,9 +180,9 @@ def _provision_tree(
             provision=p,
             label=p.label if p.label.endswith(")") else f"{p.label}.",
             level=min(depth[p.pk], 6),
-            heading=render.inline(p.heading),
-            text=render.paragraphs(p.text),
-            closing=render.paragraphs(p.closing_text),
+            heading=law_html.inline(p.heading),
+            text=law_html.paragraphs(p.text),
+            closing=law_html.paragraphs(p.closing_text),
             our_title="" if p.has_text else p.our_title,
             our_summary="" if p.has_text else p.our_summary,
             footnotes=footnotes_of[p.pk],

@@ -16,7 +16,7 @@ from playwright.sync_api import Page, expect
 from whitenoise.middleware import WhiteNoiseMiddleware
 
 from clubs.models import Club, Membership, Role, User
-from rulings.templatetags import law_card_tags
+from laws import edition_law
 from tests.support import recorded
 from trees import snapshot
 from trees.models import Tree
@@ -100,10 +100,10 @@ def _fresh_snapshot_cache():
     # Tree snapshots are cached per process by content; a test database rolled back between
     # tests must not leave a remembered snapshot whose row is gone.
     snapshot.clear_cache()
-    law_card_tags.clear_cache()
+    edition_law.clear_cache()
     yield
     snapshot.clear_cache()
-    law_card_tags.clear_cache()
+    edition_law.clear_cache()
 
 
 def make_user(username: str, club: Club | None = None, *roles: str, **extra) -> User:
