@@ -26,6 +26,7 @@ from laws.edition_law import EditionLaw, load, provision_entry
 from laws.hooks import cited_keys, relink_after_import
 from laws.importer import Article as ParsedArticle
 from laws.importer import LawImportError, ParsedEdition
+from laws.importer import Provision as ParsedProvision
 from laws.index import ProvisionIndex
 from laws.loading import reference_rows, resolve_references, store_footnotes
 from laws.models import Article, CrossReference, Edition, Footnote, LawImport, Provision
@@ -117,6 +118,17 @@ def _covers_article(parsed: ParsedEdition, article: ParsedArticle) -> bool:
     return start is None or start.is_article or start.number != article.number
 
 
+def _held(parsed: ParsedEdition, article: ParsedArticle) -> list[ParsedProvision]:
+    """The provisions whose official text the file holds: all it names, except the provision
+    a page starts inside (``--start 74B``) when the page gives none of its own text."""
+    start = keys.canonical(parsed.start) if parsed.start else ""
+    return [
+        node
+        for node in article.walk()
+        if node.key != start or node.heading or node.text or node.closing
+    ]
+
+
 def _footnotes(rows: list[Footnote]) -> list[tuple[str, str, str]]:
     return [(f.marker, f.text, f.provision.key if f.provision else "") for f in rows]
 
@@ -133,7 +145,7 @@ def _plan_article(plan: ImportPlan, parsed: ParsedArticle, existing: list[Footno
     covered = _covers_article(plan.parsed, parsed)
     if covered and (row.text, row.closing_text) != (parsed.text, parsed.closing):
         plan.articles.append(parsed.number)
-    walked = list(parsed.walk())
+    walked = _held(plan.parsed, parsed)
     for node in walked:
         provision = plan.law.provisions.get(node.key)
         if provision is None or provision.article_id != row.pk:
@@ -157,7 +169,7 @@ def _cited_without_text(plan: ImportPlan) -> list[str]:
     planned = {
         node.key: bool(node.heading or node.text or node.closing)
         for article in plan.parsed.articles
-        for node in article.walk()
+        for node in _held(plan.parsed, article)
     }
     law = plan.law
     index = ProvisionIndex.build(
@@ -235,11 +247,13 @@ def _write_article(plan: ImportPlan, parsed: ParsedArticle, record: LawImport) -
         Article.objects.filter(pk=article.pk).update(
             text=parsed.text, closing_text=parsed.closing, imported_from=record
         )
-    by_key: dict[str, Provision] = {}
+    # Every provision the file names, for its footnotes and references; only those it holds
+    # text for are written.
+    by_key = {node.key: plan.law.provisions[node.key] for node in parsed.walk()}
+    held = _held(plan.parsed, parsed)
     rewritten: list[Provision] = []
-    for node in parsed.walk():
-        row = plan.law.provisions[node.key]
-        by_key[node.key] = row
+    for node in held:
+        row = by_key[node.key]
         values = (node.label, node.heading or "", node.text, node.closing)
         if tuple(getattr(row, name) for name in _OFFICIAL) != values:
             for name, value in zip(_OFFICIAL, values, strict=True):
@@ -248,7 +262,7 @@ def _write_article(plan: ImportPlan, parsed: ParsedArticle, record: LawImport) -
             rewritten.append(row)
     Provision.objects.bulk_update(rewritten, [*_OFFICIAL, "imported_from"])
     # The footnotes and references of what the file holds are the file's, written anew.
-    scope = [row.pk for row in by_key.values()]
+    scope = [by_key[node.key].pk for node in held]
     Footnote.objects.filter(article=article, provision_id__in=scope).delete()
     CrossReference.objects.filter(
         article=article, provision_id__in=scope, footnote__isnull=True
