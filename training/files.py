@@ -352,51 +352,61 @@ class LoadSummary:
         )
 
 
-def _edition_index(slug: str, indexes: dict[str, ProvisionIndex | None]) -> ProvisionIndex | None:
-    """The key index of the edition of tree ``slug``, when that edition is loaded."""
-    tree = tree_spec(slug)
-    if tree is None:
-        return None
-    if tree.edition not in indexes:
-        loaded = Edition.objects.filter(code=tree.edition).exists()
-        indexes[tree.edition] = index_of(tree.edition) if loaded else None
-    return indexes[tree.edition]
+class LoadedLaw:
+    """The key index of a tree's edition as loaded in the database (None where that edition
+    is not loaded), each edition read once."""
+
+    def __init__(self) -> None:
+        self._indexes: dict[str, ProvisionIndex | None] = {}
+
+    def __call__(self, slug: str) -> ProvisionIndex | None:
+        tree = tree_spec(slug)
+        if tree is None:
+            return None
+        if tree.edition not in self._indexes:
+            loaded = Edition.objects.filter(code=tree.edition).exists()
+            self._indexes[tree.edition] = index_of(tree.edition) if loaded else None
+        return self._indexes[tree.edition]
 
 
-def check_shipped_cases(directory: Path = CASES_DIR) -> tuple[list[CaseSpec], list[str]]:
-    """Every case file parsed and validated (citations against the loaded law text): the
-    cases without problems, and every problem found."""
+def check_shipped_cases(
+    directory: Path = CASES_DIR, law: Callable[[str], ProvisionIndex | None] | None = None
+) -> tuple[list[CaseSpec], list[str]]:
+    """Every case file parsed and validated, and with ``law`` (the index of a tree's edition,
+    :class:`LoadedLaw`) its citations: the cases without problems, and every problem found."""
     cases, problems = [], []
-    indexes: dict[str, ProvisionIndex | None] = {}
     for path in case_files(directory):
         try:
             case = load_case_file(path)
         except CaseError as exc:
             problems.extend(exc.problems)
             continue
-        found = validate_case(case, index=_edition_index(case.tree, indexes))
+        found = validate_case(case, index=law(case.tree) if law else None)
         problems.extend(f"{path}: {problem}" for problem in found)
         if not found:
             cases.append(case)
     return cases, problems
 
 
-def read_shipped_cases(directory: Path = CASES_DIR) -> list[CaseSpec]:
+def read_shipped_cases(
+    directory: Path = CASES_DIR, law: Callable[[str], ProvisionIndex | None] | None = None
+) -> list[CaseSpec]:
     """Parse and validate every case file; raises CaseError listing every problem found."""
-    cases, problems = check_shipped_cases(directory)
+    cases, problems = check_shipped_cases(directory, law)
     if problems:
         raise CaseError("\n".join(problems), problems)
     return cases
 
 
 def load_cases(directory: Path = CASES_DIR, *, keep_broken: bool = False) -> LoadSummary:
-    """Create or update the shipped cases (club empty) from the files, in one transaction.
-    With ``keep_broken`` (at start-up) a case with a problem is reported and keeps its last
-    loaded version, and the others load; otherwise any problem loads nothing."""
+    """Create or update the shipped cases (club empty) from the files, in one transaction,
+    their citations checked against the loaded law text. With ``keep_broken`` (at start-up)
+    a case with a problem is reported and keeps its last loaded version, and the others load;
+    otherwise any problem loads nothing."""
     if keep_broken:
-        cases, problems = check_shipped_cases(directory)
+        cases, problems = check_shipped_cases(directory, LoadedLaw())
     else:
-        cases, problems = read_shipped_cases(directory), []
+        cases, problems = read_shipped_cases(directory, LoadedLaw()), []
     summary = LoadSummary(problems=problems)
     existing = {c.slug: c for c in TrainingCase.objects.filter(club__isnull=True)}
     with transaction.atomic():
