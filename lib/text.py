@@ -125,8 +125,8 @@ def _list_html(kind: str, items: list[str]) -> str:
     return start + "".join(f"<li>{item}</li>" for item in items) + "</ul>"
 
 
-# Room for every text of the loaded trees and then some: the wizard makes a tree's prose when
-# it is first shown (rulings/templatetags/law_card_tags.warm_tree).
+# Room for every text of the loaded trees and then some: each text is made once per process,
+# the first time a step shows it.
 @lru_cache(maxsize=8192)
 def _prose(text: str) -> str:
     # Text is never HTML: an angle bracket is shown as typed (Markdown keeps the entity).
@@ -196,7 +196,9 @@ def unique_citations(citations: Iterable[Mapping[str, Any]]) -> list[dict[str, A
         edition = str(citation.get("edition", ""))
         article = str(citation.get("article", ""))
         kind = citation.get("kind")
-        text = citation.get("text") if isinstance(citation.get("text"), Mapping) else {}
+        text = citation.get("text")
+        if not isinstance(text, Mapping):
+            text = {}
         if kind == "summary" and article:
             words = (str(text.get("nl", "")), str(text.get("en", "")))
             group: tuple[str, ...] = ("summary", edition, article, *words)

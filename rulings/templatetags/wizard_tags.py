@@ -125,7 +125,10 @@ def step_choices(view: Any, ruling: Any) -> SafeString:
     process for each snapshot, node, language, marked answer and state: they read nothing
     else, and rendering them was a large part of every answer (``make bench``)."""
     deferred = getattr(ruling, "status", "") == Status.DEFERRED
-    return _step_choices(view, get_language(), deferred)
+    language = get_language()
+    if view.tree.digest not in _choices_of_tree.get(language, set()):
+        warm_choices(view.tree, language)
+    return _step_choices(view, language, deferred)
 
 
 def _step_choices(view: Any, language: str | None, deferred: bool) -> SafeString:
@@ -133,10 +136,14 @@ def _step_choices(view: Any, language: str | None, deferred: bool) -> SafeString
     return _choices.get(key, lambda: {"view": view, "deferred": deferred})
 
 
-def warm_choices(tree: Snapshot, language: str) -> None:
+# Per language, the snapshots whose every question has its buttons made (warm_choices).
+_choices_of_tree: dict[str | None, set[str]] = {}
+
+
+def warm_choices(tree: Snapshot, language: str | None) -> None:
     """The buttons of every question of ``tree`` as a director first meets them (nothing
-    marked), in the active ``language``: with the law cards when a tree is first shown
-    (``law_card_tags.warm_tree``)."""
+    marked), in the active ``language``, made when the tree's first step is shown."""
+    _choices_of_tree.setdefault(language, set()).add(tree.digest)
     for node in tree.tree.nodes:
         if node.outcome is None:
             _step_choices(draft_view(tree, node.key), language, deferred=False)
