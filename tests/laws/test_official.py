@@ -225,3 +225,34 @@ def test_bootstrap_keeps_the_imported_text_and_the_trees_still_load(shipped, tmp
     assert "Tree problem" not in out.getvalue()
     bootstrap_laws(io.StringIO())
     assert provision("63B").heading == "Geen herstel meer"
+
+
+def test_after_an_import_and_a_bootstrap_a_rulings_cards_show_the_official_text(
+    shipped, tmp_path, club_a, director_a, client_director_a
+):
+    import uuid
+
+    from django.urls import reverse
+
+    from rulings import wizard
+
+    run(write(tmp_path, ARTICLE_63))
+    call_command("bootstrap", stdout=io.StringIO())
+    ruling = wizard.begin(
+        uuid=uuid.uuid4(),
+        club=club_a,
+        director=director_a,
+        tree=wizard.start("verzaking"),
+        node_key="verzaakt",
+        choice_key="ja",
+    ).ruling
+    html = client_director_a.get(reverse("wizard:step", args=[ruling.uuid, 2])).content.decode()
+    card = html[html.index('data-key="63A1"') :]
+    card = card[: card.index("</article>")]
+    assert "Officiële tekst" in card
+    assert "Een zelfbedachte eerste zin over een volgende slag." in card
+    assert "Samenvatting in eigen woorden" not in card
+    # The first question cites 61A and 61B, which the file did not hold: our summaries.
+    first = client_director_a.get(reverse("wizard:step", args=[ruling.uuid, 1])).content.decode()
+    assert "Samenvatting in eigen woorden – geen officiële wettekst" in first
+    assert "Officiële tekst" not in first
