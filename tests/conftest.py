@@ -17,6 +17,7 @@ from whitenoise.middleware import WhiteNoiseMiddleware
 
 from clubs.models import Club, Membership, Role, User
 from laws import edition_law
+from rulings.templatetags import law_card_tags
 from tests.support import recorded
 from trees import snapshot
 from trees.models import Tree
@@ -101,9 +102,11 @@ def _fresh_snapshot_cache():
     # tests must not leave a remembered snapshot whose row is gone.
     snapshot.clear_cache()
     edition_law.clear_cache()
+    law_card_tags.clear_cache()
     yield
     snapshot.clear_cache()
     edition_law.clear_cache()
+    law_card_tags.clear_cache()
 
 
 def make_user(username: str, club: Club | None = None, *roles: str, **extra) -> User:

@@ -21,6 +21,8 @@ nested: the item's card is folded into the enclosing one, which marks the item a
 
 from __future__ import annotations
 
+import functools
+from datetime import datetime
 from typing import Any
 
 from django import template
@@ -37,7 +39,7 @@ from lib.i18n import pick_text
 from rulings.steps import law_cards
 from trees.snapshot import provision_text
 
-__all__ = ["display_label", "law_card_text", "nest_cards", "present", "step_law_cards"]
+__all__ = ["clear_cache", "display_label", "law_card_text", "nest_cards", "present", "step_law_cards"]
 
 register = template.Library()
 
@@ -143,21 +145,35 @@ def present(card: dict[str, Any], language: str) -> dict[str, Any]:
 @register.simple_tag
 def law_card_text(card: dict[str, Any]) -> SafeString:
     """The card's official text with its structure, or the frozen text as it is (see above)."""
-    plain = mark_safe(linebreaks(pick_text(card.get("text")), autoescape=True))
     # Official text is the imported (Dutch) text; only that can be matched with the database.
     text = (card.get("text") or {}).get("nl") or ""
-    if card.get("kind") != "official" or not text or not card.get("article"):
-        return plain
-    structured = _structured(card, text)
-    return plain if structured is None else structured
+    if card.get("kind") == "official" and text and card.get("article"):
+        law = law_of(card["edition"])
+        cited = tuple(sorted(card.get("cited") or []))
+        structured = _structured(
+            law.code, law.imported_at, card["article"], card["key"], text, cited
+        )
+        if structured is not None:
+            return structured
+    return mark_safe(linebreaks(pick_text(card.get("text")), autoescape=True))
 
 
-def _structured(card: dict[str, Any], text: str) -> SafeString | None:
-    """The structured card, or None where the edition no longer holds the frozen ``text``."""
-    law = law_of(card["edition"])
-    key, number = card["key"], card["article"]
+@functools.lru_cache(maxsize=4096)
+def _structured(
+    code: str,
+    imported_at: datetime | None,
+    number: str,
+    key: str,
+    text: str,
+    cited: tuple[str, ...],
+) -> SafeString | None:
+    """The structured card, or None where the edition no longer holds the frozen ``text``.
+
+    Made once per process for everything it reads: the edition's law as of its import time
+    (``laws.edition_law``), the key and the frozen text, and the keys marked as cited."""
+    law = law_of(code)
     article = law.articles.get(number)
-    if article is None:
+    if article is None or law.imported_at != imported_at:
         return None
     children = law.children[article.pk]
 
@@ -167,7 +183,7 @@ def _structured(card: dict[str, Any], text: str) -> SafeString | None:
             return None
         return reverse("laws:article", args=[law.code, found])
 
-    render = LawHtml(link, cited=set(card.get("cited") or []), penalty_badge=True)
+    render = LawHtml(link, cited=set(cited), penalty_badge=True)
     if key == number:
         top = children.get(None, [])
         parts = [article.text.strip(), *(provision_text(p, children) for p in top)]
@@ -192,3 +208,9 @@ def step_law_cards(view: Any) -> SafeString:
     cards = nest_cards(law_cards(view.tree.citations(view.node_key)))
     shown = [present(card, language) for card in cards]
     return render_to_string("rulings/_law_cards.html", {"cards": shown})
+
+
+def clear_cache() -> None:
+    """Forget the structured cards made (between tests, whose law rows change without a new
+    import time)."""
+    _structured.cache_clear()
