@@ -418,7 +418,8 @@ def _contains(text: str, words: list[str]) -> bool:
 
 
 def _inline_heading(provision: Provision) -> SafeString:
-    return escape(provision.heading or provision.text[:SNIPPET_LENGTH])
+    """The official heading or text, else (a provision index only) our own title."""
+    return escape(provision.heading or provision.text[:SNIPPET_LENGTH] or provision.our_title)
 
 
 def _hit(

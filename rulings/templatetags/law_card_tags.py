@@ -39,7 +39,14 @@ from lib.i18n import pick_text
 from rulings.steps import law_cards
 from trees.snapshot import provision_text
 
-__all__ = ["clear_cache", "display_label", "law_card_text", "nest_cards", "present", "step_law_cards"]
+__all__ = [
+    "clear_cache",
+    "display_label",
+    "law_card_text",
+    "nest_cards",
+    "present",
+    "step_law_cards",
+]
 
 register = template.Library()
 
@@ -87,9 +94,11 @@ def nest_cards(cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def _crumb(law: EditionLaw, name: str, language: str) -> str:
-    """One step of the context: ``63 Voldongen verzaking``, ``A Verzaking wordt voldongen``."""
-    label = keys.parse(name).label
-    return " ".join(part for part in (label, law.index.title(name).get(language)) if part)
+    """One step of the context: ``A Verzaking wordt voldongen``: the label and our title, or
+    the official heading where the edition has no title of ours (the seed editions)."""
+    row = law.provisions.get(name)
+    title = law.index.title(name).get(language) or (row.heading if row else "")
+    return " ".join(part for part in (keys.parse(name).label, title) if part)
 
 
 def _same(a: str, b: str) -> bool:

@@ -197,3 +197,11 @@ def test_a_steps_cards_read_no_law_text_once_the_edition_is_in_memory(
     step_law_cards(view)
     with django_assert_num_queries(0):
         step_law_cards(view)
+
+
+def test_a_seed_provision_card_has_its_parents_official_headings_as_context(shipped):
+    card = next(c for c in node_cards("verzaking-2007", "twaalfde-partner") if c["key"] == "62D2")
+    shown = present(card, "nl")
+    # The 2007 seed starts inside article 62, without its title.
+    assert shown["context"] == ["62", "D Verzaking in de twaalfde slag"]
+    assert shown["title"] == ""
