@@ -58,6 +58,8 @@ GOAL_CLICK_MS = 100.0  # click → next question painted, p95
 GOAL_COLD_S = 10.0
 GOAL_FIRST_START_S = 30.0
 GOAL_STEP_QUERIES = 8
+# Issue 25: a dry run importing all 93 articles of an edition with a provision index.
+GOAL_INDEX_DRY_RUN_S = 2.0
 SHIPPED_TREE = "verzaking"
 SYNTHETIC_EDITION = "2090"
 REFERENCE_EDITION = "2089"

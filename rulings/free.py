@@ -30,6 +30,8 @@ from django.db.models import Q
 
 from clubs.models import Club, User
 from laws import keys
+from laws.edition_law import index_of
+from laws.index import Unknown
 from laws.models import Article, Edition, Provision
 from rulings.audit import Action
 from rulings.errors import WizardError
@@ -48,7 +50,6 @@ from rulings.transitions import (
 )
 from rulings.wizard import CONTEXT_FIELDS, missing_to_save
 from trees import citations
-from trees.loading import EditionIndex
 from trees.snapshot import cite
 
 TITLE = {"nl": "Vrije arbitrage", "en": "Free ruling"}
@@ -88,10 +89,11 @@ def content_of(ruling: Ruling) -> Content:
     )
 
 
-def unknown_laws(edition: Edition, keys: list[str]) -> list[str]:
-    """The canonical keys ``edition`` does not hold (no such article or provision)."""
-    found = cite(edition, keys)
-    return [key for key in keys if key not in found]
+def unknown_laws(edition: Edition, wanted: list[str]) -> list[Unknown]:
+    """The canonical keys ``edition`` does not hold, each with the nearest ones it does (the
+    one key checker, ``laws.index``)."""
+    index = index_of(edition)
+    return [unknown for key in wanted if (unknown := index.unknown(key)) is not None]
 
 
 @dataclass(frozen=True)
@@ -108,7 +110,7 @@ SUGGESTIONS = 8
 
 def _by_key(edition: Edition, key: keys.Key, limit: int) -> list[Suggestion]:
     """The typed key, its article and the provisions under it that the edition holds."""
-    index = EditionIndex.build(edition)
+    index = index_of(edition)
     article = Article.objects.filter(edition=edition, number=key.number).first()
     if article is None:
         return []
@@ -121,7 +123,7 @@ def _by_key(edition: Edition, key: keys.Key, limit: int) -> list[Suggestion]:
         if (parsed := keys.try_parse(found)) is not None and key.contains(parsed)
     ]
     wanted = [typed, article.number, *under[:limit]]
-    found = [k for k in dict.fromkeys(wanted) if index.resolves(k)]
+    found = [k for k in dict.fromkeys(wanted) if index.holds(k)]
     return [Suggestion(k, article.number, article.title) for k in found[:limit]]
 
 

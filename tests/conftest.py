@@ -16,6 +16,7 @@ from playwright.sync_api import Page, expect
 from whitenoise.middleware import WhiteNoiseMiddleware
 
 from clubs.models import Club, Membership, Role, User
+from laws import edition_law
 from rulings.templatetags import law_card_tags
 from tests.support import recorded
 from trees import snapshot
@@ -102,9 +103,11 @@ def _fresh_snapshot_cache():
     # Tree snapshots are cached per process by content; a test database rolled back between
     # tests must not leave a remembered snapshot whose row is gone.
     snapshot.clear_cache()
+    edition_law.clear_cache()
     law_card_tags.clear_cache()
     yield
     snapshot.clear_cache()
+    edition_law.clear_cache()
     law_card_tags.clear_cache()
 
 

@@ -83,14 +83,10 @@ def _citation_link(citation: Citation, code: str) -> CitationLink:
     if citation.article is None:
         return CitationLink(citation.key, "", _("niet gevonden in deze editie"))
     url = reverse("laws:article", args=[code, citation.article.number])
-    if citation.provision is not None:
-        anchor = law_anchor(citation.provision.key, citation.article.number)
-        return CitationLink(citation.key, law_link(url, anchor), "")
-    if citation.key == citation.article.number:
-        return CitationLink(citation.key, law_link(url, law_anchor(citation.key, citation.key)), "")
-    # Edition without official text for this article: the page shows our summary.
-    anchor = law_anchor(citation.key, citation.article.number, "summary")
-    return CitationLink(citation.key, law_link(url, anchor), _("samenvatting van het artikel"))
+    # A provision's own place on the article page (official text, or our title and summary
+    # where the provision index has no official text yet), else the top of the article.
+    key = citation.provision.key if citation.provision is not None else citation.key
+    return CitationLink(citation.key, law_link(url, law_anchor(key, citation.article.number)), "")
 
 
 def _tree_with_nodes(slug: str) -> Tree:

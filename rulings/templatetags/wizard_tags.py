@@ -14,7 +14,6 @@ from lib.bridge import side_of
 from rulings.audit import ACTION_LABELS
 from trees.models import Chooser
 from trees.snapshot import pick
-from trees.spec import Snapshot
 
 register = template.Library()
 
@@ -84,9 +83,3 @@ def diagram_url(slug: str, node_key: str = "") -> str:
 @register.simple_tag
 def query_string(values: dict[str, Any]) -> str:
     return urlencode({key: value for key, value in values.items() if value})
-
-
-def warm_choices(tree: Snapshot, language: str) -> None:
-    """Nothing to make: the answer buttons are rendered with their step. Still called by
-    ``law_card_tags.warm_tree``, whose cards are being rewritten on another branch; remove
-    this with that call."""

@@ -194,7 +194,7 @@ AMEND = {
 def test_a_key_the_edition_lacks_is_refused_by_name(client_reviewer_a, ruling):
     response = client_reviewer_a.post(review_url(ruling), {**AMEND, "corrected_citations": "99Z"})
     assert response.status_code == 400
-    assert "Artikel 99Z staat niet in de spelregels van 1997." in response.content.decode()
+    assert "99Z bestaat niet in 1997; bedoelt u " in response.content.decode()
     # What was typed stays in the form.
     assert "Het bod wordt vervangen." in response.content.decode()
     assert not Review.objects.exists()
@@ -327,7 +327,7 @@ def test_with_htmx_refusals_swap_in_place_and_the_save_is_a_full_page_load(
         .lstrip()
         .startswith('<div class="card mt-3 no-print" id="review-box">')
     )
-    assert "Artikel 99Z staat niet" in refused.content.decode()
+    assert "99Z bestaat niet in 1997" in refused.content.decode()
     shown = client_reviewer_a.post(review_url(ruling), AMEND, **HTMX)
     assert shown.status_code == 200
     assert shown.content.decode().lstrip().startswith('<div class="card" id="review-box">')

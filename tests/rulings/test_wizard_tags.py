@@ -123,10 +123,13 @@ def test_tr_picks_the_active_language_and_falls_back_to_dutch():
 def test_citation_links_point_at_what_is_shown():
     official = {"key": "62D2", "edition": "2007", "article": "62", "kind": "official"}
     summary = {"key": "64C", "edition": "2017", "article": "64", "kind": "summary"}
+    article_summary = {"key": "64", "edition": "2017", "article": "64", "kind": "summary"}
     whole = {"key": "50", "edition": "1963", "article": "50", "kind": "official"}
     missing = {"key": "99", "edition": "2017", "article": "", "kind": "missing"}
     assert citation_url(official) == "/wetten/2007/artikel/62/#62D2"
-    assert citation_url(summary) == "/wetten/2017/artikel/64/#samenvatting"
+    # Our summary of a provision shows at the provision (the 2017 index), of an article on top.
+    assert citation_url(summary) == "/wetten/2017/artikel/64/#64C"
+    assert citation_url(article_summary) == "/wetten/2017/artikel/64/#samenvatting"
     assert citation_url(whole) == "/wetten/1963/artikel/50/#artikel"
     assert citation_url(missing) == ""
 

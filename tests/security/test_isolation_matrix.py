@@ -727,6 +727,18 @@ RULES: dict[str, list[Case]] = {
             kwargs=lambda w: {"code": w.article.edition.code, "number": w.article.number},
         ),
     ],
+    # Importing official text is for the site's staff only: no persona here is staff (a
+    # club's administrator is not), so every one of them is sent to the login page.
+    "laws:import": [
+        Case("", "GET", everyone(LOGIN), kwargs=lambda w: {"code": w.article.edition.code}),
+        Case(
+            "confirm",
+            "POST",
+            everyone(LOGIN),
+            kwargs=lambda w: {"code": w.article.edition.code},
+            data=lambda w: {"action": "confirm", "sha256": "0" * 64},
+        ),
+    ],
     "trees:list": [Case("", "GET", everyone(OK))],
     "trees:detail": [Case("", "GET", everyone(OK), kwargs=lambda w: {"slug": TREE})],
     "trees:print": [Case("", "GET", everyone(OK), kwargs=lambda w: {"slug": TREE})],

@@ -704,3 +704,10 @@ def test_the_grouped_session_form_keeps_the_choice_after_an_error(cases, client_
     html = response.content.decode()
     assert re.search(rf'value="{case.pk}" id="[^"]+" checked', html)
     assert "data-form-errors" in html
+
+
+def test_case_form_refuses_a_law_its_trees_edition_lacks(loaded, client_trainer_a):
+    response = client_trainer_a.post("/oefenen/casussen/nieuw/", case_data(cites_text="27B1a, 13E"))
+    assert response.status_code == 200
+    assert "13E bestaat niet in 2017; bedoelt u 13A–13D?" in response.content.decode()
+    assert not TrainingCase.objects.filter(club__isnull=False).exists()
