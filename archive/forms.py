@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy
 
 from archive import review_laws
 from laws import keys
+from laws.index import message
 from rulings.models import AppealStatus, Verdict
 
 
@@ -49,10 +50,7 @@ class ReviewForm(forms.Form):
                 % {"value": error.text.strip()}
             ) from None
         except review_laws.UnknownLaw as error:
-            raise forms.ValidationError(
-                _("Artikel %(key)s staat niet in de spelregels van %(edition)s.")
-                % {"key": error.key, "edition": error.edition}
-            ) from None
+            raise forms.ValidationError(message(error.unknown)) from None
         return [law.key for law in self.checked_laws]
 
     def clean(self) -> dict[str, Any]:

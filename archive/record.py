@@ -6,7 +6,8 @@ Every member of the ruling's club reads the record; reviewers (and admins) revie
 appeals. Other clubs' rulings answer 404. Every form is a plain POST; a review takes two: the
 first shows the canonical law keys for confirmation, the second (``confirmed``, with the head of
 the audit chain the reviewer read as ``seen``) saves it, once. With JavaScript both steps swap
-the review box in place (``hx-select``), so neither POST lands in the browser's history.
+the review box in place (its named partial, ``lib.htmx.render``), so neither POST lands in the
+browser's history; a form with errors comes back with 400, a stale confirmation with 409.
 """
 
 from __future__ import annotations
@@ -126,7 +127,7 @@ def _record_context(
 @require_GET
 def detail(request: HttpRequest, uuid: UUID) -> HttpResponse:
     ruling = _get_ruling_for_user(request, uuid)
-    return render(request, "rulings/detail.html", _record_context(request, ruling))
+    return render(request, "archive/detail.html", _record_context(request, ruling))
 
 
 @require_GET
@@ -158,6 +159,10 @@ def _reviewable(request: HttpRequest, uuid: UUID) -> Ruling:
     return ruling
 
 
+# The review box of the record page, swapped in place by htmx.
+REVIEW_BOX = "archive/review_section.html#review_box"
+
+
 def _confirmation(
     request: HttpRequest, ruling: Ruling, form: ReviewForm, stale: bool = False
 ) -> HttpResponse:
@@ -172,18 +177,18 @@ def _confirmation(
         "seen": ruling.audit_sequence,
         "stale": stale,
     }
-    return render(
-        request,
-        "archive/review_confirm.html",
-        context,
-        status=_status(request, 409 if stale else 200),
+    status = 409 if stale else 200
+    return htmx.render(
+        request, "archive/review_confirm.html", context, partial="box", status=status
     )
 
 
-def _status(request: HttpRequest, status: int) -> int:
-    """htmx swaps the review box only from a 2xx answer: a refused review (the form with its
-    errors, a stale confirmation) is still shown in place; plain requests get the real code."""
-    return 200 if htmx.is_htmx(request) else status
+def _review_form(
+    request: HttpRequest, ruling: Ruling, form: ReviewForm, status: int = 200
+) -> HttpResponse:
+    """The record page with ``form`` in its review box (with htmx: the box alone)."""
+    context = _record_context(request, ruling, review_form=form)
+    return htmx.render(request, "archive/detail.html", context, partial=REVIEW_BOX, status=status)
 
 
 def _seen(request: HttpRequest) -> int | None:
@@ -199,11 +204,10 @@ def review(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
     ruling = _reviewable(request, uuid)
     form = ReviewForm(request.POST, edition=ruling.edition_code)
     if not form.is_valid():
-        context = _record_context(request, ruling, review_form=form)
-        return render(request, "rulings/detail.html", context, status=_status(request, 400))
+        return _review_form(request, ruling, form, status=400)
     if "change" in request.POST:
         # "Wijzigen": back to the form on the record page, everything typed still in it.
-        return render(request, "rulings/detail.html", _record_context(request, ruling, form))
+        return _review_form(request, ruling, form)
     if request.POST.get("confirmed") != "1":
         return _confirmation(request, ruling, form)
     seen = _seen(request)
@@ -248,4 +252,4 @@ def appeal(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
             )
         return redirect(reverse("archive:detail", args=[ruling.uuid]) + "#beroep")
     context = _record_context(request, ruling, appeal_form=form)
-    return render(request, "rulings/detail.html", context, status=400)
+    return render(request, "archive/detail.html", context, status=400)

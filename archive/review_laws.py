@@ -1,9 +1,11 @@
 """The law references a reviewer types, checked against the ruling's own edition.
 
 A review can never be edited, so what it cites must exist: ``99Z`` parses as a key but no
-edition has it. The key grammar reads ``50d`` as the 1963-style lettered item ``50(d)``; in an
-edition with sections the same keystrokes mean section ``50D``, so each typed item is tried in
-both readings and the one the edition holds wins (the grammar's reading first).
+edition has it. Whether a key exists is the one key checker's answer (``laws.index``), as for
+trees, training cases and free rulings. The key grammar reads ``50d`` as the 1963-style
+lettered item ``50(d)``; in an edition with sections the same keystrokes mean section ``50D``,
+so each typed item is tried in both readings and the one the edition holds wins (the
+grammar's reading first).
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from laws import keys
-from laws.models import Article, Provision
+from laws.edition_law import index_of
+from laws.index import Unknown
+from laws.models import Article
 
 
 @dataclass(frozen=True)
@@ -23,13 +27,15 @@ class CheckedLaw:
 
 
 class UnknownLaw(ValueError):
-    """A typed item that is a key but not one of the edition's (``99Z``)."""
+    """A typed item that is a key but not one of the edition's (``99Z``), with the nearest
+    keys the edition holds (``laws.index.Unknown``)."""
 
-    def __init__(self, typed: str, key: str, edition: str) -> None:
-        super().__init__(f"{typed!r} ({key}) is not in edition {edition}")
+    def __init__(self, typed: str, unknown: Unknown) -> None:
+        super().__init__(f"{typed!r}: {unknown.english()}")
         self.typed = typed
-        self.key = key
-        self.edition = edition
+        self.unknown = unknown
+        self.key = unknown.key
+        self.edition = unknown.edition
 
 
 def readings(typed: str) -> list[keys.Key]:
@@ -53,8 +59,9 @@ def readings(typed: str) -> list[keys.Key]:
 def check(edition: str, text: str) -> list[CheckedLaw]:
     """The canonical keys of the typed list ``text`` that the edition holds, in the order
     typed, each once. Raises :class:`keys.InvalidKey` for an item that is no key and
-    :class:`UnknownLaw` for a key the edition lacks. An edition without law text loaded
-    cannot refute anything: its keys pass unchecked, without titles."""
+    :class:`UnknownLaw` for a key the edition lacks (the one key checker, ``laws.index``). An
+    edition without law text loaded cannot refute anything: its keys pass unchecked, without
+    titles."""
     typed = keys.list_items(text)
     options: list[tuple[str, list[keys.Key]]] = []
     for item in typed:
@@ -64,28 +71,21 @@ def check(edition: str, text: str) -> list[CheckedLaw]:
             raise keys.InvalidKey(item, error.reason) from None
     if not options:
         return []
-    numbers = {key.number for _item, group in options for key in group}
-    titles = dict(
-        Article.objects.filter(edition__code=edition, number__in=numbers).values_list(
-            "number", "title"
-        )
-    )
-    if not titles and not Article.objects.filter(edition__code=edition).exists():
+    index = index_of(edition)
+    if not index.articles:
         return _unique([CheckedLaw(str(group[0]), "") for _item, group in options])
-    wanted = [str(key) for _item, group in options for key in group if not key.is_article]
-    held = set(
-        Provision.objects.filter(article__edition__code=edition, key__in=wanted).values_list(
-            "key", flat=True
-        )
+    titles = dict(
+        Article.objects.filter(
+            edition__code=edition, number__in={key.number for _i, group in options for key in group}
+        ).values_list("number", "title")
     )
     checked = []
     for item, group in options:
-        match = next(
-            (key for key in group if key.number in titles and (key.is_article or str(key) in held)),
-            None,
-        )
+        match = next((key for key in group if index.holds(str(key))), None)
         if match is None:
-            raise UnknownLaw(item.strip(), str(group[0]), edition)
+            unknown = index.unknown(str(group[0]))
+            assert unknown is not None
+            raise UnknownLaw(item.strip(), unknown)
         checked.append(CheckedLaw(str(match), titles[match.number]))
     return _unique(checked)
 

@@ -1,20 +1,46 @@
-"""Reviews and appeals: every action is an audit event on the ruling's chain, written in the
-same transaction as the change it records."""
+"""Reviews and appeals: transitions of a final ruling (planners written by the one writer,
+``rulings.transitions.run``), each an audit event on the ruling's chain written in the same
+transaction as the change it records."""
 
 from __future__ import annotations
 
-from django.db import transaction
-from django.utils import timezone
+from datetime import datetime
 
 from archive.models import Review, ReviewAction
 from clubs.models import User
-from rulings import audit
+from rulings import transitions
 from rulings.models import AppealStatus, Ruling
+from rulings.transitions import Planned, Planner
 
 
 class StaleReview(Exception):
     """The ruling's record moved on after the reviewer confirmed what to save: a second
     submission of the same confirmation, or another review or appeal in between."""
+
+
+def plan_review(review: Review, *, seen: int | None = None) -> Planner:
+    """Add ``review`` (not stored) and make its verdict the ruling's current one.
+
+    ``seen`` is the head of the audit chain the reviewer confirmed against; when the chain has
+    moved since, :class:`StaleReview` is raised and nothing is saved (a review can never be
+    edited, so it is only written over the record the reviewer actually read)."""
+
+    def plan(ruling: Ruling, at: datetime) -> Planned:
+        if seen is not None and ruling.audit_sequence != seen:
+            raise StaleReview
+        review.ruling, review.created_at = ruling, at
+        ruling.review_verdict = review.verdict
+        data = {
+            "review": str(review.uuid),
+            "verdict": review.verdict,
+            "comment": review.comment,
+            "corrected_ruling": review.corrected_ruling,
+            "corrected_citations": review.corrected_citations,
+        }
+        entries = [(ReviewAction.REVIEWED, data)]
+        return Planned(("review_verdict",), entries, rows=[review], touches=False)
+
+    return plan
 
 
 def record_review(
@@ -27,48 +53,36 @@ def record_review(
     *,
     seen: int | None = None,
 ) -> Review:
-    """Add a review and make its verdict the ruling's current one, with its audit event.
-
-    ``seen`` is the head of the audit chain the reviewer confirmed against; when the chain has
-    moved since, nothing is saved and :class:`StaleReview` is raised (a review can never be
-    edited, so it is only written over the record the reviewer actually read)."""
-    at = timezone.now()
-    if seen is not None and ruling.audit_sequence != seen:
-        raise StaleReview
-    with transaction.atomic():
-        review = Review.objects.create(
-            ruling=ruling,
-            reviewer=reviewer,
-            verdict=verdict,
-            comment=comment,
-            corrected_ruling=corrected_ruling,
-            corrected_citations=list(corrected_citations or []),
-            created_at=at,
-        )
-        Ruling.objects.filter(pk=ruling.pk).update(review_verdict=verdict)
-        ruling.review_verdict = verdict
-        data = {
-            "review": str(review.uuid),
-            "verdict": verdict,
-            "comment": comment,
-            "corrected_ruling": corrected_ruling,
-            "corrected_citations": review.corrected_citations,
-        }
-        event = audit.append(ruling, ReviewAction.REVIEWED, reviewer, data, at=at)
-        if seen is not None and event.sequence != seen + 1:
-            # Another request appended between our read and our write: undo ours.
-            raise StaleReview
+    """Add a review (:func:`plan_review`) and return it."""
+    review = Review(
+        ruling=ruling,
+        reviewer=reviewer,
+        verdict=verdict,
+        comment=comment,
+        corrected_ruling=corrected_ruling,
+        corrected_citations=list(corrected_citations or []),
+    )
+    transitions.run(ruling, reviewer, None, plan_review(review, seen=seen))
     return review
 
 
-def set_appeal(ruling: Ruling, user: User, status: str, note: str) -> None:
+# The audit action of each appeal status.
+APPEAL_ACTIONS: dict[str, str] = {
+    AppealStatus.OPEN: ReviewAction.APPEAL_OPENED,
+    AppealStatus.SETTLED: ReviewAction.APPEAL_SETTLED,
+}
+
+
+def plan_appeal(status: str, note: str) -> Planner:
     """Mark the ruling under appeal (``AppealStatus.OPEN``) or the appeal settled."""
-    actions: dict[str, str] = {
-        AppealStatus.OPEN: ReviewAction.APPEAL_OPENED,
-        AppealStatus.SETTLED: ReviewAction.APPEAL_SETTLED,
-    }
-    action = actions[status]
-    with transaction.atomic():
-        Ruling.objects.filter(pk=ruling.pk).update(appeal_status=status)
+
+    def plan(ruling: Ruling, at: datetime) -> Planned:
         ruling.appeal_status = status
-        audit.append(ruling, action, user, {"note": note})
+        entries = [(APPEAL_ACTIONS[status], {"note": note})]
+        return Planned(("appeal_status",), entries, touches=False)
+
+    return plan
+
+
+def set_appeal(ruling: Ruling, user: User, status: str, note: str) -> None:
+    transitions.run(ruling, user, None, plan_appeal(status, note))

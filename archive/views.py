@@ -111,7 +111,7 @@ def archive(request: HttpRequest) -> HttpResponse:
         "capped": getattr(paginator, "capped", False),
         "cap": formats.number_format(search.COUNT_CAP, force_grouping=True),
     }
-    return htmx.render(request, "rulings/archive.html", context, partial="results")
+    return htmx.render(request, "archive/archive.html", context, partial="results")
 
 
 # --------------------------------------------------------------------------------------------
@@ -149,4 +149,4 @@ def statistics(request: HttpRequest) -> HttpResponse:
         "only_final": cleaned.get("status") == Status.FINAL,
         "query": filterset.data.urlencode(),
     }
-    return htmx.render(request, "rulings/statistics.html", context, partial="results")
+    return htmx.render(request, "archive/statistics.html", context, partial="results")

@@ -17,23 +17,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from bench import pbn
 from bench.report import log, ms, p50, p95
+from lib.bridge import RANKS, SEATS, board_dealer, board_vulnerability
 from rulings.models import Ruling
-from scores import deals as store
 from scores.calculator import contract_score, duplicate_score, parse_contract
-from scores.deal import (
-    RANKS,
-    SEATS,
-    SUITS,
-    Deal,
-    Hand,
-    board_dealer,
-    board_vulnerability,
-    make_deal,
-)
+from scores.deal import SUITS, Deal, Hand, make_deal
 from scores.double_dummy import analyse
+from scores.importing import event_name, import_file, missing_boards
 from scores.models import StoredDeal
-from scores.pbn import read_pbn
+from scores.pbn import Board, PbnFile, read_pbn
 
 FIXTURE = Path(__file__).resolve().parent.parent / "tests" / "data" / "deals.pbn"
 
@@ -72,7 +65,8 @@ def random_deals(count: int, rng: random.Random, first_board: int = 101) -> list
 
 def bench_deals(scale: str, rng: random.Random) -> list[Deal]:
     wanted = sizes(scale)
-    return read_pbn(FIXTURE)[: wanted.fixture_deals] + random_deals(wanted.random_deals, rng)
+    fixture = [board.deal for board in read_pbn(FIXTURE).boards]
+    return fixture[: wanted.fixture_deals] + random_deals(wanted.random_deals, rng)
 
 
 def endplay_import_seconds() -> float:
@@ -150,6 +144,7 @@ def measure(bench: Any) -> None:
             ok=value < GOAL_DD_S if label == "p50" else None,
         )
     _ruling_page(bench, deals[0])
+    pbn.measure(bench, deals)
 
     items = random_contracts(sizes(bench.scale.name).contracts, bench.rng)
     result = calculator_throughput(items)
@@ -175,7 +170,9 @@ def _ruling_page(bench: Any, deal: Deal) -> None:
     if ruling.board is None:
         Ruling.objects.filter(pk=ruling.pk).update(board=board)
     moved = make_deal(board, deal.dealer, deal.vulnerability, {s: deal.hand(s) for s in SEATS})
-    store.import_deals(ruling.club, ruling.event, [moved], "bench.pbn")
+    file = PbnFile((Board(moved),))
+    lacking = missing_boards(ruling.club, ruling.event, file)
+    import_file(ruling.club, ruling.event, file, "bench.pbn", remove=lacking)
     url = f"/arbitrages/{ruling.uuid}/"
     started = time.perf_counter()
     first = bench.client.get(url)
@@ -187,7 +184,7 @@ def _ruling_page(bench: Any, deal: Deal) -> None:
         started = time.perf_counter()
         bench.client.get(url)
         cached.append(time.perf_counter() - started)
-    StoredDeal.objects.filter(club=ruling.club, event=store.event_name(ruling.event)).delete()
+    StoredDeal.objects.filter(club=ruling.club, event__iexact=event_name(ruling.event)).delete()
     bench.add(
         S9,
         "ruling page with a deal, first view (analyses and caches the deal)",

@@ -3,7 +3,8 @@ small-data and large-data figures come from the same database.
 
 1. schema + shipped laws and trees; the club and the benchmark's director
 2. queries of the law pages on the shipped law text (small)
-3. law import: synthetic editions of 10 and 100 articles (measurement 6)
+3. law import: synthetic editions of 10 and 100 articles (measurement 6), and a dry run of
+   an import over the 2017 provision index (all 93 articles)
 4. synthetic trees of 10 and 1,000 nodes citing the 100-article edition, loaded from YAML
 5. wizard steps with no stored rulings (measurement 1)
 6. seed_demo base set; queries of the ruling pages (small)
@@ -17,8 +18,9 @@ small-data and large-data figures come from the same database.
 ``BENCH_ONLY=search`` builds the same data (1, 3, 4, 6, 7) and measures only the archive's
 free-text search (9); ``BENCH_ONLY=step`` measures only the wizard steps (5, 8);
 ``BENCH_ONLY=finder`` only finding a tree by what a director types (measurement 10, after the
-deals; on the shipped trees, 1). Their rows replace those of the last full run in
-``BENCHMARKS.md``.
+deals; on the shipped trees, 1); ``BENCH_ONLY=pbn`` builds 1, 3, 4 and 6 and measures only the
+PBN import and the adjusted-score form (``bench/pbn.py``). Their rows replace those of the last
+full run in ``BENCHMARKS.md``.
 """
 
 # ruff: noqa: S311, S603
@@ -42,7 +44,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from bench import browser, coldstart, data, finding, scoring, synthetic
+from bench import browser, coldstart, data, finding, pbn, scoring, synthetic
 from bench.load import Gunicorn, Session, alternating, bare_load, wizard_load
 from bench.measure import (
     BenchError,
@@ -60,9 +62,11 @@ from bench.run import (
     GOAL_COLD_S,
     GOAL_FIRST_START_S,
     GOAL_FLAT,
+    GOAL_INDEX_DRY_RUN_S,
     GOAL_MEMORY_FLAT,
     GOAL_PAGE_MS,
     GOAL_RATE_LINEAR,
+    GOAL_STEP_P95_MS,
     GOAL_STEP_QUERIES,
     GOAL_STEP_RATIO,
     REFERENCE_EDITION,
@@ -70,8 +74,11 @@ from bench.run import (
     SYNTHETIC_EDITION,
     Scale,
 )
+from laws.current_edition import CURRENT_EDITION, read_index
 from laws.importer import parse_bytes
 from laws.loading import content_hash, get_or_create_edition, store_edition
+from laws.models import Edition
+from laws.official import plan_import
 from rulings import wizard
 from rulings.models import AuditEvent, Ruling, Status, Step
 from trees.loading import load_trees
@@ -86,7 +93,7 @@ S7 = "7. Browser (headless Chromium)"
 S8 = "8. Cold start"
 S0 = "0. Data"
 # The selections of BENCH_ONLY ("" runs everything).
-ONLY = ("", "search", "step", "finder")
+ONLY = ("", "search", "step", "finder", "pbn")
 # A word in most rulings' texts: the search whose matches are too many to count.
 COMMON_WORD = "de"
 
@@ -169,6 +176,8 @@ class Benchmark:
         if full:
             self.ruling_queries(self.small_queries)
         self.moment("after seeding")
+        if self.only == "pbn":
+            return self._pbn_only(started)
 
         log(f"cloning up to {self.scale.rulings} rulings")
         cloned = data.multiply(self.scale.rulings, seeded.first_pk, seeded.last_pk)
@@ -221,6 +230,17 @@ class Benchmark:
 
         self.report.meta = self.meta(time.perf_counter() - started)
         self.notes()
+        return self.report
+
+    def _pbn_only(self, started: float) -> Report:
+        """``BENCH_ONLY=pbn``: the two figures of bench/pbn.py on the seeded data alone."""
+        self.total_rulings = Ruling.objects.count()
+        self.total_events = AuditEvent.objects.count()
+        measured = len(self.report.figures)
+        pbn.measure(self, scoring.bench_deals(self.scale.name, self.rng))
+        self.moment("end")
+        self.report.figures = self.report.figures[measured:]
+        self.report.meta = self.meta(time.perf_counter() - started)
         return self.report
 
     def meta(self, seconds: float) -> dict[str, str]:
@@ -305,6 +325,35 @@ class Benchmark:
             note="ratio of the time per article",
         )
 
+        self.index_import_dry_run()
+
+    def index_import_dry_run(self) -> None:
+        """``import_laws FILE --edition 2017 --dry-run`` for a file holding all 93 articles of
+        the shipped provision index (invented text): read, parse and plan, write nothing."""
+        laws = read_index()
+        text, found = synthetic.index_text(laws)
+        raw = text.encode("utf-8")
+        edition = Edition.objects.get(code=CURRENT_EDITION)
+        times = []
+        for _ in range(5):
+            begun = time.perf_counter()
+            parsed = parse_bytes(raw, CURRENT_EDITION)
+            plan = plan_import(edition, parsed, file_name="index.txt", sha256=content_hash(raw))
+            times.append(time.perf_counter() - begun)
+        if plan.refused or len(plan.new) != len(found):
+            raise BenchError(f"dry run over the index: {len(plan.new)} new, refused {plan.refused}")
+        seconds = p50(times)
+        self.add(
+            S6,
+            f"dry run of an import over the {CURRENT_EDITION} provision index "
+            f"({len(laws)} articles, {len(found)} provisions, {len(raw) // 1024} KiB)",
+            seconds,
+            "s",
+            goal=f"≤ {GOAL_INDEX_DRY_RUN_S:g} s",
+            ok=seconds <= GOAL_INDEX_DRY_RUN_S,
+            note="parse + plan, nothing written",
+        )
+
     def load_trees(self) -> None:
         log("synthetic trees")
         directory = self.tmp / "trees"
@@ -368,8 +417,8 @@ class Benchmark:
                         "ms",
                         reference=f"bare view p95 {ms(bare95):.2f} ms",
                         ratio=s95 / bare95,
-                        goal=f"≤ {GOAL_STEP_RATIO:g}× bare",
-                        ok=s95 / bare95 <= GOAL_STEP_RATIO,
+                        goal=f"≤ {GOAL_STEP_P95_MS:g} ms",
+                        ok=ms(s95) <= GOAL_STEP_P95_MS,
                     )
 
         def normalised(rulings: int, nodes: int, kind: str = "questions") -> float:
@@ -682,7 +731,7 @@ class Benchmark:
                 "req/s",
                 reference=f"bare view {bare.per_second:.0f} req/s",
                 ratio=ratio,
-                goal=f"≥ {1 / GOAL_STEP_RATIO:.2f}× bare (within 3×)",
+                goal=f"≥ {1 / GOAL_STEP_RATIO:.2f}× bare (within {GOAL_STEP_RATIO:g}×)",
                 ok=ratio >= 1 / GOAL_STEP_RATIO,
                 note=f"latency p50 {ms(wiz.p50):.1f} ms / p95 {ms(wiz.p95):.1f} ms vs bare "
                 f"{ms(bare.p50):.1f} / {ms(bare.p95):.1f} ms; {wiz.requests} requests",
@@ -702,9 +751,9 @@ class Benchmark:
             port, session, self.big_tree, self.scale.browser_steps
         )
         server = self.steps_at[self.scale.rulings][self.scale.trees[1]].questions
-        for label, value, server_value in (
-            ("p50", p50(times), p50(server)),
-            ("p95", p95(times), p95(server)),
+        for label, value, server_value, goal in (
+            ("p50", p50(times), p50(server), False),
+            ("p95", p95(times), p95(server), True),
         ):
             self.add(
                 S7,
@@ -713,8 +762,9 @@ class Benchmark:
                 "ms",
                 reference=f"server time {label} {ms(server_value):.1f} ms",
                 ratio=value / server_value,
-                goal=f"< {GOAL_CLICK_MS:g} ms (no visible wait)",
-                ok=ms(value) < GOAL_CLICK_MS,
+                # The goal is on p95 (no visible wait, nearly every time); p50 shows the usual.
+                goal=f"≤ {GOAL_CLICK_MS:g} ms (no visible wait)" if goal else "",
+                ok=ms(value) <= GOAL_CLICK_MS if goal else None,
                 note=f"of which the htmx request (network + gunicorn) {label} "
                 f"{ms(p50(requests) if label == 'p50' else p95(requests)):.1f} ms",
             )

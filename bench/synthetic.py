@@ -21,6 +21,9 @@ from pathlib import Path
 
 import yaml
 
+from laws import keys
+from laws.current_edition import IndexedLaw
+
 RUNNING_TITLE = "Operation Manual"
 SECTIONS = "ABC"
 ITEMS = (1, 2)
@@ -172,6 +175,27 @@ def law_text(articles: int, seed: int = 1) -> tuple[str, dict[str, int]]:
         "footnotes": footnotes_expected,
     }
     return text, expected
+
+
+def index_text(laws: list[IndexedLaw], seed: int = 1) -> tuple[str, list[str]]:
+    """Every law of a provision index as a wiki-template export with invented sentences (an
+    import of official text over the index, e.g. edition 2017), and the keys it holds.
+    Clauses (``12C1(e)(i)``) are left out: the importer reads no deeper than a sub-item."""
+    rng = random.Random(seed)
+    articles = len(laws)
+    blocks: list[str] = []
+    found: list[str] = []
+    for law in laws:
+        blocks.append(f"Artikel {law.number} {_heading(rng)}")
+        for provision in law.provisions:
+            key = keys.parse(provision.key)
+            if key.level == "clause":
+                continue
+            label = key.label if key.level == "sub" else f"{key.label}."
+            blocks.append(f"{label} {_heading(rng)}")
+            blocks.append(" ".join(_sentence(rng, key.article, articles) for _ in range(2)))
+            found.append(provision.key)
+    return "\n\n".join(blocks) + "\n", found
 
 
 def provision_keys(articles: int) -> list[str]:

@@ -5,17 +5,15 @@ A user sees only the clubs they belong to. An object of another club is answered
 """
 
 from collections.abc import Iterable
-from functools import cache
 from typing import TypeVar
 from weakref import WeakKeyDictionary
 
 from django.core.exceptions import ObjectDoesNotExist, PermissionDenied, ValidationError
-from django.db import connection, models
+from django.db import models
 from django.http import Http404, HttpRequest
 
 from clubs.models import Club, Membership, Role, User
 from lib.htmx import HtmxHttpRequest
-from lib.sql import column, columns, concrete_field, from_row, qualified_columns, table
 
 M = TypeVar("M", bound=models.Model)
 
@@ -43,31 +41,7 @@ def memberships(request: HttpRequest) -> list[Membership]:
 
 
 def _memberships_of(user_id: int) -> list[Membership]:
-    """``Membership.objects.filter(user=…).select_related("club")`` as SQL compiled once per
-    process: read on nearly every page, and compiling that query cost more than running it
-    (a first answer in ``make bench``)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_memberships_sql(), [user_id])
-        rows = cursor.fetchall()
-    width = len(Membership._meta.concrete_fields)
-    found = []
-    for row in rows:
-        membership = from_row(Membership, row[:width])
-        membership.club = from_row(Club, row[width:])
-        found.append(membership)
-    return found
-
-
-@cache
-def _memberships_sql() -> str:
-    # Only quoted names from the models' own metadata go into the text; values are parameters.
-    return (
-        f"SELECT {qualified_columns(Membership)}, {qualified_columns(Club)} "  # noqa: S608
-        f"FROM {table(Membership)} INNER JOIN {table(Club)} "
-        f"ON {table(Club)}.{column(Club, 'id')} = {table(Membership)}.{column(Membership, 'club')} "
-        f"WHERE {table(Membership)}.{column(Membership, 'user')} = %s "
-        f"ORDER BY {table(Membership)}.{column(Membership, 'id')}"
-    )
+    return list(Membership.objects.filter(user_id=user_id).select_related("club").order_by("pk"))
 
 
 def roles_in(request: HttpRequest, club: Club | int) -> set[str]:
@@ -131,41 +105,6 @@ def get_for_user(
         club_id = getattr(obj, f"{club_field}_id")
         require_role(request, club_id, roles)
     return obj
-
-
-def get_by_member(request: HttpRequest, model: type[M], field: str, value: object) -> M:
-    """``get_for_user(request, model.objects.all(), **{field: value})`` for the hottest
-    lookups (a wizard answer): the same rule, as SQL compiled once per process.
-
-    Compiling the ORM query of a wide model costs about as much as a whole bare request
-    (``make bench``); the raw query reads the same row with the same field conversions.
-    Another club's object, or none, is 404.
-    """
-    if not request.user.is_authenticated:
-        raise Http404
-    stored = concrete_field(model, field)  # a wrong name is a programming error, not a 404
-    try:
-        prepared = stored.get_db_prep_value(value, connection)
-    except (ValidationError, ValueError, TypeError):
-        raise Http404 from None
-    with connection.cursor() as cursor:
-        cursor.execute(_member_sql(model, field), [prepared, request.user.pk])
-        row = cursor.fetchone()
-    if row is None:
-        raise Http404
-    # from_row, not Manager.raw(): raw() works out its columns and converters on every query.
-    return from_row(model, row)
-
-
-@cache
-def _member_sql(model: type[models.Model], field: str) -> str:
-    # Only quoted names from the models' own metadata go into the text; values are parameters.
-    return (
-        f"SELECT {columns(model)} FROM {table(model)} "  # noqa: S608
-        f"WHERE {column(model, field)} = %s AND {column(model, 'club')} IN "
-        f"(SELECT {column(Membership, 'club')} FROM {table(Membership)} "
-        f"WHERE {column(Membership, 'user')} = %s)"
-    )
 
 
 def requested_club(request: HttpRequest, roles: Iterable[str] | None = None) -> Club:

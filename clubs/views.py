@@ -29,7 +29,7 @@ def setup(request: HttpRequest) -> HttpResponse:
     if get_user_model().objects.exists():
         raise Http404
     if not is_local(request):
-        return render(request, "rulings/setup_refused.html", status=403)
+        return render(request, "clubs/setup_refused.html", status=403)
     form = SetupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
@@ -41,7 +41,7 @@ def setup(request: HttpRequest) -> HttpResponse:
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welkom! De beheerder en de club zijn aangemaakt."))
         return redirect("home")
-    return render(request, "rulings/setup.html", {"form": form})
+    return render(request, "clubs/setup.html", {"form": form})
 
 
 @login_not_required

@@ -4,6 +4,8 @@
     leidraad backup FILE      a consistent copy of the database
     leidraad export ...       a transfer bundle for the club server (``export_rulings``)
     leidraad import ...       a transfer bundle from a laptop (``import_rulings``)
+    leidraad import-laws FILE [--edition 2017] [--dry-run]
+                              official law text over the edition's summaries (``import_laws``)
     leidraad --version
 
 Data lives in the user's data folder (``LEIDRAAD_DATA_DIR`` overrides it), never inside the
@@ -23,7 +25,24 @@ from pathlib import Path
 
 APP_NAME = "Leidraad"
 # The management commands behind the pass-through subcommands.
-PASS_THROUGH = {"backup": "backup", "export": "export_rulings", "import": "import_rulings"}
+PASS_THROUGH = {
+    "backup": "backup",
+    "export": "export_rulings",
+    "import": "import_rulings",
+    "import-laws": "import_laws",
+}
+# The edition ``import-laws`` imports into unless told otherwise: the current one.
+DEFAULT_LAW_EDITION = "2017"
+
+
+def pass_through_arguments(command: str, rest: list[str]) -> list[str]:
+    """The management command's arguments for a pass-through subcommand: ``import-laws``
+    imports into the current edition when no ``--edition`` is given."""
+    if command == "import-laws" and not any(
+        arg == "--edition" or arg.startswith("--edition=") for arg in rest
+    ):
+        return [*rest, "--edition", DEFAULT_LAW_EDITION]
+    return rest
 
 
 def user_data_dir(environ: dict[str, str] | None = None, platform: str = sys.platform) -> Path:
@@ -101,7 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     from django.core.management import execute_from_command_line
 
-    execute_from_command_line(["leidraad", PASS_THROUGH[args.command], *rest])
+    arguments = pass_through_arguments(args.command, rest)
+    execute_from_command_line(["leidraad", PASS_THROUGH[args.command], *arguments])
     return 0
 
 

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import include, path
 
-from rulings.views import home
+from rulings.start_views import home
 
 urlpatterns = [
     path("", home, name="home"),

@@ -2,7 +2,8 @@
 
 The decision trees (``trees``) cite articles: the article page lists the trees that cite it,
 and a fresh import of an edition must point those citations at the new rows. ``trees``
-registers both in its ``AppConfig.ready``; ``laws`` only calls what was registered.
+registers both in its ``AppConfig.ready``; ``laws`` only calls what was registered. Trees and
+training cases also register the keys they cite, which an import's dry run checks.
 """
 
 from __future__ import annotations
@@ -26,6 +27,9 @@ class Use(TypedDict):
 
 UseFinder = Callable[["Article"], list[Use]]
 _finders: list[UseFinder] = []
+# The keys something cites in an edition (by its code): trees, training cases.
+CitedKeys = Callable[[str], set[str]]
+_cited: list[CitedKeys] = []
 
 # Sent after an edition's text was imported (``edition=`` the Edition); a receiver returns how
 # many of its own references it pointed at the new rows.
@@ -41,6 +45,18 @@ def register_uses(finder: UseFinder) -> UseFinder:
 def uses_of(article: Article) -> list[Use]:
     """Everything registered that cites ``article`` or one of its provisions."""
     return [use for finder in _finders for use in finder(article)]
+
+
+def register_cited_keys(finder: CitedKeys) -> CitedKeys:
+    if finder not in _cited:
+        _cited.append(finder)
+    return finder
+
+
+def cited_keys(code: str) -> set[str]:
+    """Every key something registered cites in edition ``code`` (an import's dry run lists
+    the ones still without official text)."""
+    return {key for finder in _cited for key in finder(code)}
 
 
 def relink_after_import(edition: object) -> int:

@@ -180,6 +180,21 @@ class Key:
         return "article"
 
     @property
+    def label(self) -> str:
+        """The deepest level as a label on its own: ``63A`` -> ``A``, ``63A1`` -> ``1``,
+        ``47A(a)`` -> ``(a)``, ``12C1(e)(i)`` -> ``(i)``; the number for an article."""
+        level = self.level
+        if level == "clause":
+            return f"({roman(self.clause)})"
+        if level == "sub":
+            return f"({self.sub})"
+        if level == "item":
+            return str(self.item)
+        if level == "section":
+            return self.section
+        return self.number
+
+    @property
     def is_article(self) -> bool:
         """True for a whole-article key such as ``27``."""
         return self.level == "article"

@@ -1,8 +1,11 @@
 """Write parsed law text into the database, and load the shipped editions.
 
-``store_edition`` takes the importer's ``ParsedEdition`` and stores it in one transaction;
-``bootstrap_laws`` imports the seeds in ``laws/seeds/`` and the current edition's article list
-from ``laws/data/edition-2017.yaml``, skipping whatever is already loaded and unchanged.
+``store_edition`` takes the importer's ``ParsedEdition`` and stores it in one transaction, as
+the whole text of an edition without a provision index (the seeds; official text for an
+edition with an index is added over it by ``laws.official``). ``bootstrap_laws`` imports the
+seeds in ``laws/seeds/`` (never over text a club imported), the current edition from its
+provision index (``laws.current_edition``) and our summaries of the seed articles, skipping
+whatever is already loaded and unchanged.
 """
 
 from __future__ import annotations
@@ -13,22 +16,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-import yaml
 from django.db import transaction
 from django.utils import timezone
 
 from laws import keys
+from laws.current_edition import bootstrap_current, read_yaml, set_summary
 from laws.importer import Article as ParsedArticle
 from laws.importer import LawImportError, ParsedEdition, parse_bytes
 from laws.importer import Provision as ParsedProvision
-from laws.models import Article, ArticleSummary, CrossReference, Edition, Footnote, Provision
-from lib import yamltext
+from laws.models import Article, CrossReference, Edition, Footnote, LawImport, Provision
 
 LAWS_DIR = Path(__file__).resolve().parent
 SEEDS_DIR = LAWS_DIR / "seeds"
-CURRENT_EDITION_FILE = LAWS_DIR / "data" / "edition-2017.yaml"
 SUMMARIES_FILE = LAWS_DIR / "data" / "summaries.yaml"
-CURRENT_EDITION = "2017"
 
 
 @dataclass(frozen=True)
@@ -84,15 +84,36 @@ def get_or_create_edition(code: str, language: str = "nl") -> Edition:
     return edition
 
 
+def has_index(edition: Edition) -> bool:
+    """Whether ``edition`` has a provision index (our words for its provisions, as 2017 has):
+    official text is then added over it provision by provision (``laws.official``), never
+    stored as a replacement of the whole edition."""
+    return Provision.objects.filter(article__edition=edition).exclude(our_title_nl="").exists()
+
+
 @transaction.atomic
 def store_edition(
-    parsed: ParsedEdition, edition: Edition, *, replace: bool = False, source_hash: str = ""
+    parsed: ParsedEdition,
+    edition: Edition,
+    *,
+    replace: bool = False,
+    source_hash: str = "",
+    file_name: str = "",
+    user: Any = None,
+    shipped: bool = False,
 ) -> StoreSummary:
     """Store ``parsed`` as the text of ``edition``: all of it or, on any error, nothing.
 
-    An edition that already has articles is only overwritten with ``replace``. References are
-    resolved after every article exists, so a reference to a later article resolves too.
+    An edition that already has articles is only overwritten with ``replace``, and never an
+    edition with a provision index. References are resolved after every article exists, so a
+    reference to a later article resolves too. The import is recorded (``LawImport``: the file,
+    its hash, the time, the user; ``shipped`` for a seed loaded by bootstrap).
     """
+    if has_index(edition):
+        raise LawImportError(
+            f"edition {edition.code} has a provision index: its official text is added "
+            "provision by provision, without --replace"
+        )
     existing = edition.articles.count()
     if existing and not replace:
         raise LawImportError(
@@ -103,6 +124,17 @@ def store_edition(
     if duplicates:
         raise LawImportError(f"article {duplicates[0]} occurs twice in the input")
     edition.articles.all().delete()
+    now = timezone.now()
+    record = LawImport.objects.create(
+        edition=edition,
+        file_name=file_name[:255],
+        sha256=source_hash,
+        imported_at=now,
+        user=user,
+        shipped=shipped,
+        articles=len(parsed.articles),
+        provisions=parsed.provision_count,
+    )
 
     articles = Article.objects.bulk_create(
         Article(
@@ -113,22 +145,23 @@ def store_edition(
             order=index,
             text=parsed_article.text,
             closing_text=parsed_article.closing,
+            imported_from=record,
         )
         for index, parsed_article in enumerate(parsed.articles)
     )
     references: list[CrossReference] = []
     footnote_count = provision_count = 0
     for article, parsed_article in zip(articles, parsed.articles, strict=True):
-        by_key = _store_provisions(article, parsed_article)
+        by_key = _store_provisions(article, parsed_article, record)
         provision_count += len(by_key)
-        footnotes = _store_footnotes(article, parsed_article, by_key)
+        footnotes = store_footnotes(article, parsed_article, by_key)
         footnote_count += len(footnotes)
-        references += _reference_rows(article, parsed_article, by_key, footnotes)
+        references += reference_rows(article, parsed_article, by_key, footnotes)
     CrossReference.objects.bulk_create(references)
     resolved = resolve_references(edition)
 
     edition.source_hash = source_hash
-    edition.imported_at = timezone.now()
+    edition.imported_at = now
     edition.save(update_fields=["source_hash", "imported_at"])
     return StoreSummary(
         edition=edition.code,
@@ -140,7 +173,9 @@ def store_edition(
     )
 
 
-def _store_provisions(article: Article, parsed: ParsedArticle) -> dict[str, Provision]:
+def _store_provisions(
+    article: Article, parsed: ParsedArticle, record: LawImport
+) -> dict[str, Provision]:
     """Create the provision tree one depth at a time, so parents have ids before children."""
     by_key: dict[str, Provision] = {}
     order = {p.key: index for index, p in enumerate(parsed.walk())}
@@ -156,6 +191,7 @@ def _store_provisions(article: Article, parsed: ParsedArticle) -> dict[str, Prov
                 text=node.text,
                 closing_text=node.closing,
                 order=order[node.key],
+                imported_from=record,
             )
             for node, parent in level
         )
@@ -168,7 +204,7 @@ def _store_provisions(article: Article, parsed: ParsedArticle) -> dict[str, Prov
     return by_key
 
 
-def _store_footnotes(
+def store_footnotes(
     article: Article, parsed: ParsedArticle, by_key: dict[str, Provision]
 ) -> list[Footnote]:
     # A footnote's key is the provision its marker stands in, or the article number.
@@ -184,7 +220,7 @@ def _store_footnotes(
     )
 
 
-def _reference_rows(
+def reference_rows(
     article: Article,
     parsed: ParsedArticle,
     by_key: dict[str, Provision],
@@ -248,7 +284,7 @@ def bootstrap_laws(stdout: IO[str]) -> None:
     """Load the shipped editions; running it again changes nothing unless a source changed."""
     for seed in SEEDS:
         _bootstrap_seed(seed, stdout)
-    _bootstrap_current(stdout)
+    bootstrap_current(stdout)
     _bootstrap_summaries(stdout)
 
 
@@ -259,6 +295,14 @@ def _bootstrap_seed(seed: Seed, stdout: IO[str]) -> None:
     if edition and edition.source_hash == digest and edition.articles.exists():
         stdout.write(f"Edition {seed.edition}: up to date\n")
         return
+    latest = edition.imports.first() if edition else None
+    if latest is not None and not latest.shipped:
+        # A club imported its own text into this edition: the seed never replaces it.
+        stdout.write(
+            f"Edition {seed.edition}: holds text imported from {latest.file_name or '?'}; "
+            "the shipped seed is not loaded over it\n"
+        )
+        return
     parsed = parse_bytes(data, seed.edition, seed.start)
     with transaction.atomic():
         if edition is None:
@@ -268,102 +312,17 @@ def _bootstrap_seed(seed: Seed, stdout: IO[str]) -> None:
                 title=f"Spelregels {seed.edition}",
                 source_note=f"{seed.note} ({seed.file})",
             )
-        summary = store_edition(parsed, edition, replace=True, source_hash=digest)
-    stdout.write(f"{summary}\n")
-
-
-def _read_yaml(path: Path) -> Any:
-    try:
-        return yamltext.load(path.read_text(encoding="utf-8"))
-    except yaml.YAMLError as error:
-        raise LawImportError(f"{path.name}: not valid YAML ({error.__class__.__name__})") from None
-
-
-def _text(value: Any, language: str) -> str:
-    """``{"nl": ..., "en": ...}`` or a plain string (Dutch)."""
-    if isinstance(value, dict):
-        return str(value.get(language) or "").strip()
-    return str(value or "").strip() if language == "nl" else ""
-
-
-def _bootstrap_current(stdout: IO[str]) -> None:
-    """Edition 2017: article numbers, titles and our summaries, no official text."""
-    data = CURRENT_EDITION_FILE.read_bytes() if CURRENT_EDITION_FILE.exists() else b""
-    digest = content_hash(data) if data else ""
-    edition, created = Edition.objects.get_or_create(
-        code=CURRENT_EDITION,
-        defaults={"language": "nl", "title": f"Spelregels {CURRENT_EDITION}", "is_current": True},
-    )
-    if not edition.is_current:
-        edition.is_current = True
-        edition.save(update_fields=["is_current"])
-    Edition.objects.exclude(pk=edition.pk).filter(is_current=True).update(is_current=False)
-    # Loaded before English titles were kept: load again once to fill them in.
-    titles_missing = bool(data) and not edition.title_en
-    if not created and edition.source_hash == digest and not titles_missing:
-        stdout.write(f"Edition {CURRENT_EDITION}: up to date\n")
-        return
-    if not data:
-        stdout.write(f"Edition {CURRENT_EDITION}: no {CURRENT_EDITION_FILE.name}, no articles\n")
-        return
-    document = _read_yaml(CURRENT_EDITION_FILE)
-    entries = document.get("articles") if isinstance(document, dict) else None
-    if not isinstance(entries, list) or not all(
-        isinstance(entry, dict) and entry.get("number") for entry in entries
-    ):
-        raise LawImportError(f"{CURRENT_EDITION_FILE.name}: every article needs a number")
-    with transaction.atomic():
-        count = _store_current(edition, entries)
-        edition.title = _text(document.get("title"), "nl") or edition.title
-        edition.title_en = _text(document.get("title"), "en")
-        edition.source_note = _text(document.get("source"), "nl")
-        edition.source_hash = digest
-        edition.imported_at = timezone.now()
-        edition.save()
-    stdout.write(f"Edition {CURRENT_EDITION}: {count} articles with summaries loaded\n")
-
-
-def _store_current(edition: Edition, entries: list[dict[str, Any]]) -> int:
-    numbers = []
-    for order, entry in enumerate(entries):
-        number = str(entry["number"]).strip()
-        numbers.append(number)
-        article, _ = Article.objects.update_or_create(
-            edition=edition,
-            number=number,
-            defaults={
-                "title": _text(entry.get("title"), "nl"),
-                "title_en": _text(entry.get("title"), "en"),
-                "order": order,
-            },
+        summary = store_edition(
+            parsed, edition, replace=True, source_hash=digest, file_name=seed.file, shipped=True
         )
-        _set_summary(article, entry.get("summary"))
-    edition.articles.exclude(number__in=numbers).delete()  # dropped from the file
-    return len(numbers)
-
-
-def _set_summary(article: Article, summary: Any) -> bool:
-    """Give ``article`` this summary (nl/en); True when that changed anything."""
-    text_nl, text_en = _text(summary, "nl"), _text(summary, "en")
-    current = ArticleSummary.objects.filter(article=article).first()
-    if not text_nl:
-        if current is None:
-            return False
-        current.delete()
-        return True
-    if current and (current.text_nl, current.text_en) == (text_nl, text_en):
-        return False
-    ArticleSummary.objects.update_or_create(
-        article=article, defaults={"text_nl": text_nl, "text_en": text_en}
-    )
-    return True
+    stdout.write(f"{summary}\n")
 
 
 def _bootstrap_summaries(stdout: IO[str]) -> None:
     """Our summaries of the seed editions' articles (a re-imported seed loses them)."""
     if not SUMMARIES_FILE.exists():
         return
-    entries = _read_yaml(SUMMARIES_FILE) or []
+    entries = read_yaml(SUMMARIES_FILE) or []
     articles = {
         (a.edition.code, a.number): a
         for a in Article.objects.filter(
@@ -378,5 +337,5 @@ def _bootstrap_summaries(stdout: IO[str]) -> None:
                 f"Summary for {entry.get('edition')} art. {entry.get('number')}: no such article\n"
             )
             continue
-        changed += _set_summary(article, entry.get("summary"))
+        changed += set_summary(article, entry.get("summary"))
     stdout.write(f"Summaries: {changed} updated\n" if changed else "Summaries: up to date\n")

@@ -5,8 +5,14 @@ section letter, the item number and the sub-item in parentheses (``62D2``, ``43B
 ``50D2(a)``). Lettered items directly under an article, as in the 1963 code, become
 ``52(a)``. Official text only ever comes from an import; ``ArticleSummary`` holds our own
 plain-language words and is always shown as a summary.
+
+A provision keeps the two apart in its own fields: OUR words (``our_title_*``, ``our_summary_*``,
+loaded from the shipped provision index, ``laws/data/provisions-2017/``) are never shown as
+official text; the OFFICIAL text (``label``, ``heading``, ``text``, ``closing_text``) only ever
+comes from an import, recorded as a ``LawImport`` (``imported_from``: which file, when, by whom).
 """
 
+from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -39,6 +45,36 @@ class Edition(models.Model):
         return pick(self.title, self.title_en) or self.code
 
 
+class LawImport(models.Model):
+    """One import of law text into an edition: a shipped seed loaded by ``bootstrap``
+    (``shipped``), or a file a club imported (``import_laws``, the administrator's page)."""
+
+    edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="imports")
+    file_name = models.CharField(_("bestand"), max_length=255)
+    sha256 = models.CharField(_("SHA-256"), max_length=64)
+    imported_at = models.DateTimeField(_("geïmporteerd op"))
+    # Null for the command line and bootstrap.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("door"),
+    )
+    shipped = models.BooleanField(_("meegeleverd"), default=False)
+    articles = models.PositiveIntegerField(_("artikelen"), default=0)
+    provisions = models.PositiveIntegerField(_("bepalingen"), default=0)
+
+    class Meta:
+        ordering = ["edition", "-imported_at", "-pk"]
+        verbose_name = _("wettekstimport")
+        verbose_name_plural = _("wettekstimports")
+
+    def __str__(self) -> str:
+        return f"{self.edition.code}: {self.file_name}"
+
+
 class Article(models.Model):
     edition = models.ForeignKey(Edition, on_delete=models.CASCADE, related_name="articles")
     number = models.CharField(_("nummer"), max_length=10)
@@ -49,6 +85,10 @@ class Article(models.Model):
     text = models.TextField(_("inleidende tekst"), blank=True)
     # Paragraphs after the last provision (after a list "a. ...; of / b. ..."), shown below it.
     closing_text = models.TextField(_("slottekst"), blank=True)
+    # The import that wrote the official text above (title, text, closing text).
+    imported_from = models.ForeignKey(
+        LawImport, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["edition", "order"]
@@ -72,12 +112,22 @@ class Provision(models.Model):
     parent = models.ForeignKey(
         "self", on_delete=models.CASCADE, null=True, blank=True, related_name="children"
     )
-    label = models.CharField(_("label"), max_length=10)
     key = models.CharField(_("sleutel"), max_length=30, db_index=True)
+    order = models.PositiveIntegerField(default=0)
+    # OUR words from the provision index: a short title or gist and, for the provisions trees
+    # and cases cite, a summary. Never official text; always labelled as our own.
+    our_title_nl = models.CharField(_("eigen titel (nl)"), max_length=300, blank=True)
+    our_title_en = models.CharField(_("eigen titel (en)"), max_length=300, blank=True)
+    our_summary_nl = models.TextField(_("samenvatting (nl)"), blank=True)
+    our_summary_en = models.TextField(_("samenvatting (en)"), blank=True)
+    # OFFICIAL text, only ever written by an import, and the import that wrote it.
+    label = models.CharField(_("label"), max_length=10)
     heading = models.CharField(_("kop"), max_length=300, blank=True)
     text = models.TextField(_("tekst"), blank=True)
     closing_text = models.TextField(_("slottekst"), blank=True)
-    order = models.PositiveIntegerField(default=0)
+    imported_from = models.ForeignKey(
+        LawImport, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
 
     class Meta:
         ordering = ["article", "order"]
@@ -89,6 +139,19 @@ class Provision(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+    @property
+    def has_text(self) -> bool:
+        """Whether this provision itself holds official text (its children aside)."""
+        return bool(self.heading or self.text or self.closing_text)
+
+    @property
+    def our_title(self) -> str:
+        return pick(self.our_title_nl, self.our_title_en)
+
+    @property
+    def our_summary(self) -> str:
+        return pick(self.our_summary_nl, self.our_summary_en)
 
 
 class Footnote(models.Model):

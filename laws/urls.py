@@ -1,6 +1,6 @@
 from django.urls import path
 
-from laws import views
+from laws import import_views, views
 
 app_name = "laws"
 urlpatterns = [
@@ -10,4 +10,5 @@ urlpatterns = [
     path("vergelijk/<str:number>/", views.compare, name="compare"),
     path("<str:code>/", views.edition, name="edition"),
     path("<str:code>/artikel/<str:number>/", views.article, name="article"),
+    path("<str:code>/importeren/", import_views.import_text, name="import"),
 ]

@@ -1,8 +1,8 @@
 """Law text pages: editions, table of contents, articles, comparison and search. All public.
 
-Law text is stored as plain text; the HTML for it (paragraphs, cross-reference links, search
-highlights, diff marks) is built here from escaped pieces, so nothing in the text can inject
-markup.
+Law text is stored as plain text; its HTML comes from the one law-text renderer
+(``laws/render.py``), search highlights and diff marks are built here from escaped pieces, so
+nothing in the text can inject markup.
 """
 
 from __future__ import annotations
@@ -26,8 +26,9 @@ from django.utils.translation import gettext as _
 
 from laws import keys
 from laws.hooks import uses_of
-from laws.keys import reference_spans
+from laws.import_views import may_import
 from laws.models import Article, ArticleSummary, CrossReference, Edition, Footnote, Provision
+from laws.render import LawHtml
 from lib import htmx
 from lib.text import SUMMARY_ANCHOR, law_anchor, law_link
 
@@ -49,38 +50,7 @@ def _summary(article: Article) -> ArticleSummary | None:
 
 
 # --------------------------------------------------------------------------------------------
-# Rendering law text
-
-
-def _inline_html(text: str, links: dict[str, str]) -> SafeString:
-    """Escape ``text`` and turn every cross-reference into a link where its target is known."""
-    parts: list[str] = []
-    position = 0
-    for start, end, key in reference_spans(text):
-        parts.append(escape(text[position:start]))
-        raw = text[start:end]
-        if key in links:
-            parts.append(format_html('<a class="law-ref" href="{}">{}</a>', links[key], raw))
-        else:
-            # The edition does not hold the target: say so, never link to a page that is not there.
-            parts.append(
-                format_html(
-                    '<span class="law-ref-missing">{} <span class="text-body-secondary">({})'
-                    "</span></span>",
-                    raw,
-                    _("niet opgenomen in deze editie"),
-                )
-            )
-        position = end
-    parts.append(escape(text[position:]))
-    return mark_safe("".join(parts))  # every piece above is escaped or built by format_html
-
-
-def _paragraphs_html(text: str, links: dict[str, str]) -> SafeString:
-    paragraphs = [p for p in text.split("\n\n") if p.strip()]
-    return mark_safe(  # _inline_html escapes
-        "".join(format_html("<p>{}</p>", _inline_html(p, links)) for p in paragraphs)
-    )
+# An article's text, rendered by laws/render.py
 
 
 @dataclass
@@ -91,6 +61,9 @@ class _Node:
     heading: SafeString
     text: SafeString
     closing: SafeString
+    # Our words from the provision index, shown where the provision has no official text.
+    our_title: str = ""
+    our_summary: str = ""
     footnotes: list[Footnote] = field(default_factory=list)
     referred_by: list[CrossReference] = field(default_factory=list)
     children: list[_Node] = field(default_factory=list)
@@ -121,12 +94,24 @@ def editions(request: HttpRequest) -> HttpResponse:
 @login_not_required
 def edition(request: HttpRequest, code: str) -> HttpResponse:
     current = get_object_or_404(Edition, code=code)
+    official = Q(provisions__heading__gt="") | Q(provisions__text__gt="")
     articles = (
         current.articles.select_related("summary")
-        .annotate(provision_count=Count("provisions"))
+        .annotate(
+            provision_count=Count("provisions"),
+            official_count=Count(
+                "provisions", filter=official | Q(provisions__closing_text__gt="")
+            ),
+        )
         .order_by("order")
     )
-    return render(request, "laws/edition.html", {"edition": current, "articles": articles})
+    context = {
+        "edition": current,
+        "articles": articles,
+        "imports": current.imports.select_related("user")[:20],
+        "may_import": may_import(request.user),
+    }
+    return render(request, "laws/edition.html", context)
 
 
 @login_not_required
@@ -142,7 +127,9 @@ def article(request: HttpRequest, code: str, number: str) -> HttpResponse:
         .select_related("article", "provision")
         .order_by("article__order", "order")
     )
-    nodes = _provision_tree(list(item.provisions.all()), links, footnotes, referred_by)
+    law_html = LawHtml(links.get)
+    provisions = list(item.provisions.all())
+    nodes = _provision_tree(provisions, law_html, footnotes, referred_by)
     numbers = list(item.edition.articles.order_by("order").values_list("number", flat=True))
     position = numbers.index(item.number)
     other_editions = (
@@ -155,17 +142,17 @@ def article(request: HttpRequest, code: str, number: str) -> HttpResponse:
         "edition": item.edition,
         "article": item,
         "summary": _summary(item),
-        "title": _inline_html(item.shown_title, links),
-        "text": _paragraphs_html(item.text, links),
-        "closing": _paragraphs_html(item.closing_text, links),
+        "title": law_html.inline(item.shown_title),
+        "text": law_html.paragraphs(item.text),
+        "closing": law_html.paragraphs(item.closing_text),
         "nodes": nodes,
-        "footnotes": [(footnote, _inline_html(footnote.text, links)) for footnote in footnotes],
+        "footnotes": [(footnote, law_html.inline(footnote.text)) for footnote in footnotes],
         "article_footnotes": [f for f in footnotes if f.provision_id is None],
         "referred_by": referred_by,
         "other_editions": other_editions,
         "previous": numbers[position - 1] if position > 0 else None,
         "next": numbers[position + 1] if position + 1 < len(numbers) else None,
-        "has_text": bool(item.text or item.closing_text or nodes),
+        "has_text": bool(item.text or item.closing_text or any(p.has_text for p in provisions)),
         "used_by": uses_of(item),
     }
     return render(request, "laws/article.html", context)
@@ -173,7 +160,7 @@ def article(request: HttpRequest, code: str, number: str) -> HttpResponse:
 
 def _provision_tree(
     provisions: list[Provision],
-    links: dict[str, str],
+    law_html: LawHtml,
     footnotes: list[Footnote],
     referred_by: list[CrossReference],
 ) -> list[_Node]:
@@ -193,9 +180,11 @@ def _provision_tree(
             provision=p,
             label=p.label if p.label.endswith(")") else f"{p.label}.",
             level=min(depth[p.pk], 6),
-            heading=_inline_html(p.heading, links),
-            text=_paragraphs_html(p.text, links),
-            closing=_paragraphs_html(p.closing_text, links),
+            heading=law_html.inline(p.heading),
+            text=law_html.paragraphs(p.text),
+            closing=law_html.paragraphs(p.closing_text),
+            our_title="" if p.has_text else p.our_title,
+            our_summary="" if p.has_text else p.our_summary,
             footnotes=footnotes_of[p.pk],
             referred_by=referred_to[p.pk],
         )
@@ -216,9 +205,12 @@ def _provision_tree(
 
 
 def _plain_text(article: Article) -> str:
-    """The article as lines of plain text: title, text, then each provision with its key."""
+    """The article as lines of plain text: title, text, then each provision with official
+    text with its key (our own words are not compared)."""
     lines = [article.title, article.text]
     for provision in article.provisions.all():
+        if not provision.has_text:
+            continue
         lines.append(" ".join(filter(None, [provision.key, provision.heading])))
         lines += [provision.text, provision.closing_text]
     lines.append(article.closing_text)
@@ -260,7 +252,10 @@ def compare_index(request: HttpRequest) -> HttpResponse:
 
 
 def _has_text(article: Article) -> bool:
-    return bool(article.text or article.closing_text or article.provisions.all())
+    """Whether the article holds official text (a provision index alone is our words)."""
+    return bool(
+        article.text or article.closing_text or any(p.has_text for p in article.provisions.all())
+    )
 
 
 def _plain_html(text: str) -> SafeString:
@@ -423,7 +418,8 @@ def _contains(text: str, words: list[str]) -> bool:
 
 
 def _inline_heading(provision: Provision) -> SafeString:
-    return escape(provision.heading or provision.text[:SNIPPET_LENGTH])
+    """The official heading or text, else (a provision index only) our own title."""
+    return escape(provision.heading or provision.text[:SNIPPET_LENGTH] or provision.our_title)
 
 
 def _hit(

@@ -1,29 +1,35 @@
-"""Writes on the hottest path (a wizard answer) as SQL compiled once per process.
+"""The two compare-and-swap writes of a transition (``rulings.transitions``), as SQL compiled
+once per process: every wizard answer passes here.
 
-The ORM compiles every query anew: for a wide model that costs about as much as a whole bare
-request (``make bench``). These helpers build the statement once per model and shape and run
-it with values prepared by the model's own fields, exactly as ``save``/``update`` would store
-them. Only quoted names from the models' metadata go into the statements' text; every value
-is a parameter. They send no signals and skip ``save()`` overrides (the fields' own pre_save,
-such as auto_now_add, still runs): use them only for models that rely on neither.
+- :func:`update_then_insert`: the ruling's update only if its audit head is where it was read,
+  with the new step and events;
+- :func:`insert_unless_taken`: a new ruling only if its uuid is free (a first answer sent
+  twice makes one ruling, decided by the database, not by an exception), with its first step
+  and events.
+
+The ORM compiles every query anew; for the wide ``Ruling`` row these writes cost about a tenth
+of a wizard step (``make bench``). Both build their statements once per model and shape and
+run them with values prepared by the model's own fields, exactly as ``update``/``save`` would
+store them. Only quoted names from the models'
+metadata go into the statements' text; every value is a parameter. It sends no signals and
+skips ``save()`` overrides (the fields' own pre_save, such as auto_now_add, still runs): use it
+only for models that rely on neither.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any
 
 from django.db import connection, models, transaction
-
-M = TypeVar("M", bound=models.Model)
 
 
 def _quote(name: str) -> str:
     return connection.ops.quote_name(name)
 
 
-def concrete_field(model: type[models.Model], name: str) -> models.Field:
+def _field(model: type[models.Model], name: str) -> models.Field:
     """The stored field ``name`` of ``model`` (a column, not a reverse relation)."""
     field = model._meta.get_field(name)
     if not isinstance(field, models.Field) or not field.column:
@@ -31,54 +37,12 @@ def concrete_field(model: type[models.Model], name: str) -> models.Field:
     return field
 
 
-def column(model: type[models.Model], name: str) -> str:
-    """The quoted column of the stored field ``name``."""
-    return _quote(concrete_field(model, name).column or "")
+def _column(model: type[models.Model], name: str) -> str:
+    return _quote(_field(model, name).column or "")
 
 
-def table(model: type[models.Model]) -> str:
-    """The quoted table of ``model``."""
+def _table(model: type[models.Model]) -> str:
     return _quote(model._meta.db_table)
-
-
-def columns(model: type[models.Model]) -> str:
-    """Every stored column of ``model``, quoted, in field order (a whole row)."""
-    return ", ".join(_quote(f.column) for f in model._meta.concrete_fields)
-
-
-def qualified_columns(model: type[models.Model]) -> str:
-    """Every stored column of ``model``, quoted and prefixed with its table, in field order
-    (a whole row in a join)."""
-    prefix = table(model)
-    return ", ".join(f"{prefix}.{_quote(f.column)}" for f in model._meta.concrete_fields)
-
-
-@cache
-def _converters(model: type[models.Model]) -> tuple[tuple[int, tuple, object], ...]:
-    found = []
-    for index, field in enumerate(model._meta.concrete_fields):
-        col = field.get_col(model._meta.db_table)
-        # Field.get_db_converters is missing from django-stubs; the ORM calls it the same way.
-        own = field.get_db_converters(connection)  # type: ignore[attr-defined]
-        converters = (*connection.ops.get_db_converters(col), *own)
-        if converters:
-            found.append((index, tuple(converters), col))
-    return tuple(found)
-
-
-def from_row(model: type[M], values: Sequence[object]) -> M:
-    """The ``model`` instance for a whole row read as ``columns(model)`` lists it, its values
-    converted as the ORM converts them (a datetime made aware, JSON decoded)."""
-    values = list(values)
-    for index, converters, col in _converters(model):
-        for convert in converters:
-            values[index] = convert(values[index], col, connection)
-    return model.from_db(connection.alias, _attnames(model), values)
-
-
-@cache
-def _attnames(model: type[models.Model]) -> tuple[str, ...]:
-    return tuple(field.attname for field in model._meta.concrete_fields)
 
 
 @cache
@@ -88,7 +52,7 @@ def _insert_sql(model: type[models.Model], rows: int) -> tuple[str, tuple[models
     names = ", ".join(_quote(f.column) for f in fields)
     row = f"({', '.join(['%s'] * len(fields))})"
     values = ", ".join([row] * rows)
-    return f"INSERT INTO {table(model)} ({names}) VALUES {values}", fields  # noqa: S608
+    return f"INSERT INTO {_table(model)} ({names}) VALUES {values}", fields  # noqa: S608
 
 
 def _insert_params(objs: Sequence[models.Model], fields: tuple[models.Field, ...]) -> list[Any]:
@@ -100,57 +64,25 @@ def _insert_params(objs: Sequence[models.Model], fields: tuple[models.Field, ...
     ]
 
 
-def insert(objs: Sequence[models.Model]) -> None:
-    """INSERT ``objs`` (one model, new rows) in one statement; an automatic key is left to
-    the database and not read back."""
-    if not objs:
-        return
+def _insert(objs: Sequence[models.Model]) -> None:
     sql, fields = _insert_sql(type(objs[0]), len(objs))
     with connection.cursor() as cursor:
         cursor.execute(sql, _insert_params(objs, fields))
-
-
-def insert_one(obj: models.Model) -> None:
-    """INSERT one new row, as ``obj.save(force_insert=True)`` would, and set the key the
-    database chose on ``obj``."""
-    sql, fields = _insert_sql(type(obj), 1)
-    params = _insert_params([obj], fields)
-    key = obj._meta.pk
-    assert key is not None
-    with connection.cursor() as cursor:
-        if connection.features.can_return_columns_from_insert:  # PostgreSQL, SQLite 3.35+
-            cursor.execute(f"{sql} RETURNING {_quote(key.column)}", params)
-            value = cursor.fetchone()[0]
-        else:
-            cursor.execute(sql, params)
-            value = connection.ops.last_insert_id(cursor, obj._meta.db_table, key.column)
-    _stored(obj, value)
-
-
-def _stored(obj: models.Model, key: object) -> None:
-    """``obj`` as ``save`` leaves it: with the key the database chose, no longer new."""
-    pk = obj._meta.pk
-    assert pk is not None
-    setattr(obj, pk.attname, key)
-    obj._state.adding = False
-    obj._state.db = connection.alias
 
 
 @cache
 def _update_sql(
     model: type[models.Model], names: tuple[str, ...], where: tuple[str, ...]
 ) -> tuple[str, tuple[models.Field, ...], tuple[models.Field, ...]]:
-    setting = tuple(concrete_field(model, name) for name in names)
-    matching = tuple(concrete_field(model, name) for name in where)
-    assignments = ", ".join(f"{column(model, f.name)} = %s" for f in setting)
-    conditions = " AND ".join(f"{column(model, f.name)} = %s" for f in matching)
-    sql = f"UPDATE {table(model)} SET {assignments} WHERE {conditions}"  # noqa: S608
+    setting = tuple(_field(model, name) for name in names)
+    matching = tuple(_field(model, name) for name in where)
+    assignments = ", ".join(f"{_column(model, f.name)} = %s" for f in setting)
+    conditions = " AND ".join(f"{_column(model, f.name)} = %s" for f in matching)
+    sql = f"UPDATE {_table(model)} SET {assignments} WHERE {conditions}"  # noqa: S608
     return sql, setting, matching
 
 
-def update(model: type[models.Model], values: Mapping[str, object], **where: object) -> int:
-    """``model.objects.filter(**where).update(**values)`` for equality filters; the number
-    of rows changed."""
+def _update_rows(model: type[models.Model], values: Mapping[str, object], **where: object) -> int:
     sql, params = _update(model, values, where)
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
@@ -188,11 +120,11 @@ def _then_insert_sql(
     # Only quoted names from the models' metadata and the caller's CTE name go into the text.
     rows_sql = f"(VALUES {values}) AS new"
     if parent:
-        names = f"{column(model, parent)}, {names}"
+        names = f"{_column(model, parent)}, {names}"
         select = f"SELECT {source}.id, new.* FROM {rows_sql}, {source}"  # noqa: S608
     else:
         select = f"SELECT * FROM {rows_sql} WHERE EXISTS (SELECT 1 FROM {source})"  # noqa: S608
-    return f"INSERT INTO {table(model)} ({names}) {select}", fields
+    return f"INSERT INTO {_table(model)} ({names}) {select}", fields
 
 
 def _children(
@@ -212,18 +144,19 @@ def update_then_insert(
     where: Mapping[str, object],
     new: Sequence[Sequence[models.Model]],
 ) -> int:
-    """``update(model, values, **where)`` and, only if it changed a row, ``insert`` each group
-    of ``new`` objects, all or nothing; the number of rows updated. On PostgreSQL this is one
-    statement (a data-modifying WITH), which outside a transaction commits by itself: a
-    wizard answer costs one round trip to the server instead of five (BEGIN, UPDATE, two
-    INSERTs, COMMIT). Elsewhere the statements run in one transaction."""
+    """``model.objects.filter(**where).update(**values)`` (equality filters) and, only if it
+    changed a row, an INSERT of each group of ``new`` objects (one model per group, new rows,
+    their automatic keys not read back), all or nothing; the number of rows updated. On
+    PostgreSQL this is one statement (a data-modifying WITH), which outside a transaction
+    commits by itself: a wizard answer costs one round trip to the server instead of five
+    (BEGIN, UPDATE, two INSERTs, COMMIT). Elsewhere the statements run in one transaction."""
     groups = [group for group in new if group]
     if connection.vendor != "postgresql":
         with transaction.atomic(savepoint=False):
-            moved = update(model, values, **where)
+            moved = _update_rows(model, values, **where)
             if moved:
                 for group in groups:
-                    insert(group)
+                    _insert(group)
         return moved
     sql, params = _update(model, values, where)
     parts, child_params = _children(groups, "moved")
@@ -235,40 +168,56 @@ def update_then_insert(
         return int(cursor.fetchone()[0])
 
 
-def insert_with_children(
-    obj: models.Model, parent: str, new: Sequence[Sequence[models.Model]]
-) -> None:
-    """``insert_one(obj)`` and ``insert`` each group of ``new`` objects, whose foreign key
-    ``parent`` points at ``obj`` (set on them here), all or nothing. On PostgreSQL one
-    statement that commits by itself (a first answer: one round trip instead of five);
-    elsewhere in one transaction. A taken unique value raises IntegrityError, nothing
-    written."""
+def insert_unless_taken(
+    obj: models.Model, unique: str, parent: str, new: Sequence[Sequence[models.Model]]
+) -> bool:
+    """INSERT ``obj`` unless a row holds its value of the unique field ``unique`` already, and
+    with it each group of ``new`` objects, whose foreign key ``parent`` is set to ``obj``: all
+    or nothing. False, nothing written, when the value is taken; else True, with the key the
+    database chose set on ``obj``. On PostgreSQL one statement that commits by itself (a first
+    answer: one round trip instead of five); elsewhere in one transaction."""
+    model = type(obj)
+    key = model._meta.pk
+    assert key is not None
+    sql, fields = _insert_sql(model, 1)
+    # The database decides which of two first writes of one uuid makes the row, no exception.
+    sql += f" ON CONFLICT ({_column(model, unique)}) DO NOTHING RETURNING {_quote(key.column)}"
+    params = _insert_params([obj], fields)
     groups = [group for group in new if group]
     if connection.vendor != "postgresql":
         with transaction.atomic(savepoint=False):
-            insert_one(obj)
+            with connection.cursor() as cursor:
+                cursor.execute(sql, params)
+                row = cursor.fetchone()
+            if row is None:
+                return False
+            _stored(obj, row[0])
             for group in groups:
                 _point_at(obj, parent, group)
-                insert(group)
-        return
-    sql, fields = _insert_sql(type(obj), 1)
-    key = obj._meta.pk
-    assert key is not None
+                _insert(group)
+        return True
     parts, child_params = _children(groups, "made", parent)
     with connection.cursor() as cursor:
         cursor.execute(
-            " ".join(
-                [
-                    f"WITH made AS ({sql} RETURNING {_quote(key.column)} AS id)",
-                    *parts,
-                    "SELECT id FROM made",
-                ]
-            ),
-            _insert_params([obj], fields) + child_params,
+            " ".join([f"WITH made AS ({sql} AS id)", *parts, "SELECT id FROM made"]),
+            params + child_params,
         )
-        _stored(obj, cursor.fetchone()[0])
+        row = cursor.fetchone()
+    if row is None:
+        return False
+    _stored(obj, row[0])
     for group in groups:
         _point_at(obj, parent, group)
+    return True
+
+
+def _stored(obj: models.Model, key: object) -> None:
+    """``obj`` as ``save`` leaves it: with the key the database chose, no longer new."""
+    pk = obj._meta.pk
+    assert pk is not None
+    setattr(obj, pk.attname, key)
+    obj._state.adding = False
+    obj._state.db = connection.alias
 
 
 def _point_at(obj: models.Model, parent: str, children: Sequence[models.Model]) -> None:

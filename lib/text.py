@@ -125,8 +125,8 @@ def _list_html(kind: str, items: list[str]) -> str:
     return start + "".join(f"<li>{item}</li>" for item in items) + "</ul>"
 
 
-# Room for every text of the loaded trees and then some: the wizard makes a tree's prose when
-# it is first shown (rulings/templatetags/law_card_tags.warm_tree).
+# Room for every text of the loaded trees and then some: each text is made once per process,
+# the first time a step shows it.
 @lru_cache(maxsize=8192)
 def _prose(text: str) -> str:
     # Text is never HTML: an angle bracket is shown as typed (Markdown keeps the entity).
@@ -165,12 +165,13 @@ SUMMARY_ANCHOR = "samenvatting"
 
 def law_anchor(key: str, article: str = "", kind: str = "official") -> str:
     """The id on an article page where a cited ``key`` shows: the provision itself (its id is
-    its canonical key) for official text of part of the article, our summary for a summary,
-    and the top of the article for the whole article, a title or anything else."""
+    its canonical key) for part of the article, official text or summary; our summary of the
+    article for a summary of a whole article; the top of the article for the whole article, a
+    title or anything else."""
+    if kind in ("official", "summary") and key and key != article:
+        return key
     if kind == "summary":
         return SUMMARY_ANCHOR
-    if kind == "official" and key and key != article:
-        return key
     return ARTICLE_ANCHOR
 
 
@@ -185,17 +186,24 @@ def law_link(article_url: str, anchor: str = "") -> str:
 
 def unique_citations(citations: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """The citations as shown, each text once, in their first order. A key cited twice shows
-    once; citations of one article that only show its summary or title (e.g. 64A1 and 64C of
-    the 2017 edition) share one entry. Each entry is the first citation with ``keys``: every
-    key it stands for."""
+    once; citations of one article that show the same summary (e.g. 64A1 and 64C where
+    neither has a summary of its own, only the article) or only its title share one entry.
+    Each entry is the first citation with ``keys``: every key it stands for."""
     shown: dict[tuple[str, ...], dict[str, Any]] = {}
     for citation in citations:
         if not isinstance(citation, Mapping) or not citation.get("key"):
             continue
         edition = str(citation.get("edition", ""))
         article = str(citation.get("article", ""))
-        if citation.get("kind") in ("summary", "title") and article:
-            group: tuple[str, ...] = ("article", edition, article)
+        kind = citation.get("kind")
+        text = citation.get("text")
+        if not isinstance(text, Mapping):
+            text = {}
+        if kind == "summary" and article:
+            words = (str(text.get("nl", "")), str(text.get("en", "")))
+            group: tuple[str, ...] = ("summary", edition, article, *words)
+        elif kind == "title" and article:
+            group = ("article", edition, article)
         else:
             group = ("key", edition, citation["key"])
         entry = shown.get(group)

@@ -6,8 +6,8 @@ the first). Changing, inserting or deleting an event therefore breaks the chain 
 The ruling keeps the head of its chain (``audit_sequence``, ``audit_head``), written in the same
 statement as the state change the event records, so a deleted tail is noticed as well.
 
-:func:`append` is for callers outside the wizard (a reviewer's view, an export); the wizard
-builds events with :func:`chain` and writes them together with its own update of the ruling.
+:func:`chain` builds the events of a transition; ``rulings.transitions.run`` writes them
+together with the ruling's update, for the wizard, reviews, appeals and adjusted scores alike.
 :func:`verify` checks one ruling; :func:`verify_all` streams through every event in the
 database in ruling order, a chunk at a time, so it runs in constant memory. Both, and the
 import of a transfer bundle, find breaks with the one check :func:`chain_problems`.
@@ -23,7 +23,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 from django.core.serializers.json import DjangoJSONEncoder
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -146,32 +145,6 @@ def chain(
         )
         ruling.audit_sequence, ruling.audit_head = sequence, digest
     return events
-
-
-def append(
-    ruling: Ruling,
-    action: str,
-    actor: User | None,
-    data: dict[str, Any] | None = None,
-    at: datetime | None = None,
-) -> AuditEvent:
-    """Append one event to the ruling's chain and return it.
-
-    Moving the head is a compare-and-swap on ``audit_sequence``: if another request appended
-    in between, the ruling is read again and the event chained after the new head.
-    """
-    for _attempt in range(5):
-        with transaction.atomic():
-            start = ruling.audit_sequence
-            (event,) = chain(ruling, [(action, data or {})], actor, at)
-            moved = Ruling.objects.filter(pk=ruling.pk, audit_sequence=start).update(
-                audit_sequence=ruling.audit_sequence, audit_head=ruling.audit_head
-            )
-            if moved:
-                event.save()
-                return event
-        ruling.refresh_from_db(fields=["audit_sequence", "audit_head"])
-    raise RuntimeError(f"could not append to the audit log of ruling {ruling.uuid}")
 
 
 # --------------------------------------------------------------------------------------------

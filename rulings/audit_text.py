@@ -18,6 +18,7 @@ from django.db import models
 from django.utils import formats
 from django.utils.translation import gettext as _
 
+from lib.bridge import Side
 from lib.i18n import active_language
 from rulings.audit import ACTION_LABELS, Action
 from rulings.models import AuditEvent, Ruling, Verdict
@@ -195,9 +196,9 @@ def _score_adjusted(data: Mapping[str, Any], words: Words) -> str:
         "weighted": _("gewogen"),
         "artificial": _("kunstmatig"),
     }
-    pairs = {"NS": _("NZ"), "EW": _("OW")}
     offending = str(data.get("offending_side", ""))
-    non_offending = "EW" if offending == "NS" else "NS"
+    side = Side(offending) if offending in Side.values else None
+    non_offending = side.other.label if side is not None else ""
     first, second = _score_side(data.get("non_offending")), _score_side(data.get("offending"))
     heading = (
         _("Arbitrale score gewijzigd (%(kind)s)")
@@ -210,9 +211,9 @@ def _score_adjusted(data: Mapping[str, Any], words: Words) -> str:
         + ": "
         + sides
         % {
-            "non": pairs.get(non_offending, non_offending),
+            "non": non_offending,
             "first": first,
-            "off": pairs.get(offending, offending),
+            "off": side.label if side is not None else offending,
             "second": _("dezelfde") if second == first else second,
         }
     )

@@ -31,22 +31,22 @@ class Batch:
     steps: dict[int, list[Step]] = field(default_factory=dict)
     events: list[AuditEvent] = field(default_factory=list)
 
-    def create(self, ruling: Ruling, planned: Planned, actor: User, at: datetime) -> Result:
-        """Keep a new ruling (:func:`rulings.wizard.plan_begin`) recorded at ``at``."""
-        ruling.created_at = ruling.updated_at = at
-        self.rulings.append(ruling)
-        self.steps[id(ruling)] = []
-        self._keep(ruling, planned, actor, at)
-        return planned.result(ruling, recorded=True)
-
     def run(self, ruling: Ruling, actor: User, at: datetime, plan: Planner) -> Result:
         """Apply a planner (e.g. :func:`rulings.wizard.plan_answer`) to a ruling of this
-        batch. Nobody else can see the ruling yet, so there is no head to compare."""
-        if ruling.pk is not None or id(ruling) not in self.steps:
+        batch, or to a new one (:func:`rulings.wizard.new_ruling`), which joins the batch,
+        recorded at ``at``. Nobody else can see these rulings yet, so there is no head to
+        compare."""
+        if ruling.pk is not None:
             raise ValueError("only a ruling created in this batch can change in it")
         planned = plan(ruling, at)
         if not planned.entries:
             return planned.result(ruling, recorded=False)
+        if planned.rows:
+            raise ValueError("a batch writes rulings, their steps and their events only")
+        if id(ruling) not in self.steps:
+            ruling.created_at = at
+            self.rulings.append(ruling)
+            self.steps[id(ruling)] = []
         self._keep(ruling, planned, actor, at)
         ruling.updated_at = at
         return planned.result(ruling, recorded=True)

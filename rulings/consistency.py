@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 
-from rulings.models import Seat
+from lib.bridge import Seat
 
 __all__ = ["DECLARER_SIDE", "DEFENDER", "OFFENDER_ROLES", "Contradiction", "contradictions"]
 
@@ -53,8 +53,6 @@ OFFENDER_ROLES: dict[tuple[str, str, str], str] = {
     ("voortijdig-spelen", "twee-wie", "tegenspeler"): DEFENDER,
     ("voortijdig-spelen", "twee-wie", "leider-blinde"): DECLARER_SIDE,
 }
-
-PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
 @dataclass(frozen=True)
@@ -91,21 +89,22 @@ def contradictions(
     """What the board details contradict in the answers (empty when they agree or when a
     seat is not filled in)."""
     said = offender_role(tree_slug, path)
-    if said is None or offender_seat not in PARTNER or declarer_seat not in PARTNER:
+    if said is None or offender_seat not in Seat.values or declarer_seat not in Seat.values:
         return []
     node_key, choice_key, role = said
+    partner = Seat(declarer_seat).partner
     offender, declarer = _seat(offender_seat), _seat(declarer_seat)
     if role == DEFENDER and offender_seat == declarer_seat:
         message = _(
             "De antwoorden zeggen dat de overtreder een tegenspeler is, maar de overtreder "
             "(%(offender)s) zit op de plaats van de leider."
         ) % {"offender": offender}
-    elif role == DEFENDER and offender_seat == PARTNER[declarer_seat]:
+    elif role == DEFENDER and offender_seat == partner:
         message = _(
             "De antwoorden zeggen dat de overtreder een tegenspeler is, maar de overtreder "
             "(%(offender)s) is de blinde: de partner van de leider (%(declarer)s)."
         ) % {"offender": offender, "declarer": declarer}
-    elif role == DECLARER_SIDE and offender_seat not in (declarer_seat, PARTNER[declarer_seat]):
+    elif role == DECLARER_SIDE and offender_seat not in (declarer_seat, partner):
         message = _(
             "De antwoorden zeggen dat de overtreder de leider of de blinde is, maar de "
             "overtreder (%(offender)s) is een tegenspeler van de leider (%(declarer)s)."

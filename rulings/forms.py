@@ -4,16 +4,14 @@ from __future__ import annotations
 
 import copy
 import functools
-import re
-from dataclasses import dataclass, replace
 from datetime import date
 from typing import Any, cast
 
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Field, Layout, Row
 from django import forms
+from django.core.validators import MinValueValidator
 from django.forms.models import fields_for_model
-from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from lib.widgets import MemoNumberInput
@@ -21,65 +19,47 @@ from rulings.models import Ruling
 from rulings.wizard import CONTEXT_FIELDS, REQUIRED_TO_SAVE
 
 KEY_MAX = 80
+# A step or revision as the page writes it: ASCII digits, at most nine (a longer one is no
+# answer; int() would also take other scripts' digits).
+_COUNT = r"\A[0-9]{1,9}\Z"
 
 
-# Every answer is read here, so not with a Django form: a form copies its fields for each
-# instance, which cost a tenth of a whole bare request per answer (make bench). The rules are
-# a form's: keys are slugs, numbers whole and not negative, surrounding spaces ignored.
-_KEY = re.compile(rf"[-a-zA-Z0-9_]{{1,{KEY_MAX}}}")
-_NUMBER = re.compile(r"[0-9]{1,9}")  # a step or revision; a longer one is no answer
-_DIGEST = re.compile(r"[0-9a-f]{64}")
-_CLUB = re.compile(r"[-a-zA-Z0-9_]{0,60}")
-_ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+class AnswerForm(forms.Form):
+    """One answer as a step's form posts it: the node answered, its step number, the revision
+    the page was rendered with, and the choice. Keys are slugs; surrounding spaces are
+    ignored."""
+
+    node = forms.SlugField(max_length=KEY_MAX)
+    step = forms.RegexField(_COUNT, strip=True)
+    revision = forms.RegexField(_COUNT, strip=True)
+    choice = forms.SlugField(max_length=KEY_MAX)
+
+    def clean_step(self) -> int:
+        step = int(self.cleaned_data["step"])
+        MinValueValidator(1)(step)
+        return step
+
+    def clean_revision(self) -> int:
+        return int(self.cleaned_data["revision"])
 
 
-@dataclass(frozen=True)
-class Answer:
-    """One answer as a step's form posts it: the node answered, its step number, the
-    revision the page was rendered with, and the choice. The first answer of a ruling (on the
-    draft page, before the ruling exists) also names the snapshot, the club and the day."""
+class FirstAnswerForm(AnswerForm):
+    """The first answer of a ruling, posted on the draft page before the ruling exists: it
+    also names the snapshot, the club and the day of play (as ISO, ``views._draft_defaults``)."""
 
-    node: str
-    step: int
-    revision: int
-    choice: str
-    snapshot: str = ""
-    club: str = ""
-    played_on: date | None = None
+    snapshot = forms.RegexField(r"\A[0-9a-f]{64}\Z", strip=True)
+    club = forms.SlugField(max_length=60, required=False)
+    played_on = forms.RegexField(r"\A[0-9]{4}-[0-9]{2}-[0-9]{2}\Z", strip=True, required=False)
 
-
-def read_answer(data: QueryDict, first: bool = False) -> Answer | None:
-    """The answer posted in ``data``, or None when a field is missing or malformed; with
-    ``first``, the draft page's answer that creates the ruling."""
-    node, step, revision, choice = (
-        data.get(name, "").strip() for name in ("node", "step", "revision", "choice")
-    )
-    if not (
-        _KEY.fullmatch(node)
-        and _KEY.fullmatch(choice)
-        and _NUMBER.fullmatch(step)
-        and _NUMBER.fullmatch(revision)
-        and int(step) >= 1
-    ):
-        return None
-    answer = Answer(node, int(step), int(revision), choice)
-    if not first:
-        return answer
-    snapshot, club, played_on = (
-        data.get(name, "").strip() for name in ("snapshot", "club", "played_on")
-    )
-    if not _DIGEST.fullmatch(snapshot) or not _CLUB.fullmatch(club):
-        return None
-    day = None
-    if played_on:
-        # Written by the page as ISO (views._draft_defaults).
-        if not _ISO_DATE.fullmatch(played_on):
+    def clean_played_on(self) -> date | None:
+        written = self.cleaned_data["played_on"]
+        if not written:
             return None
         try:
-            day = date.fromisoformat(played_on)
+            return date.fromisoformat(written)
         except ValueError:
-            return None
-    return replace(answer, snapshot=snapshot, club=club, played_on=day)
+            message = forms.DateField.default_error_messages["invalid"]
+            raise forms.ValidationError(message, code="invalid") from None
 
 
 class StartForm(forms.Form):

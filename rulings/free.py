@@ -26,14 +26,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.db import transaction
 from django.db.models import Q
-from django.utils import timezone
 
 from clubs.models import Club, User
 from laws import keys
+from laws.edition_law import index_of
+from laws.index import Unknown
 from laws.models import Article, Edition, Provision
-from rulings import transitions
 from rulings.audit import Action
 from rulings.errors import WizardError
 from rulings.models import FREE_SLUG, Mode, Ruling, Status
@@ -43,6 +42,7 @@ from rulings.transitions import (
     UNCHANGED,
     Entries,
     Planned,
+    Planner,
     Result,
     context_changes,
     refuse_closed,
@@ -50,7 +50,6 @@ from rulings.transitions import (
 )
 from rulings.wizard import CONTEXT_FIELDS, missing_to_save
 from trees import citations, lookup
-from trees.loading import EditionIndex
 from trees.models import Tree
 from trees.snapshot import cite
 
@@ -91,10 +90,11 @@ def content_of(ruling: Ruling) -> Content:
     )
 
 
-def unknown_laws(edition: Edition, keys: list[str]) -> list[str]:
-    """The canonical keys ``edition`` does not hold (no such article or provision)."""
-    found = cite(edition, keys)
-    return [key for key in keys if key not in found]
+def unknown_laws(edition: Edition, wanted: list[str]) -> list[Unknown]:
+    """The canonical keys ``edition`` does not hold, each with the nearest ones it does (the
+    one key checker, ``laws.index``)."""
+    index = index_of(edition)
+    return [unknown for key in wanted if (unknown := index.unknown(key)) is not None]
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,7 @@ SUGGESTIONS = 8
 
 def _by_key(edition: Edition, key: keys.Key, limit: int) -> list[Suggestion]:
     """The typed key, its article and the provisions under it that the edition holds."""
-    index = EditionIndex.build(edition)
+    index = index_of(edition)
     article = Article.objects.filter(edition=edition, number=key.number).first()
     if article is None:
         return []
@@ -124,7 +124,7 @@ def _by_key(edition: Edition, key: keys.Key, limit: int) -> list[Suggestion]:
         if (parsed := keys.try_parse(found)) is not None and key.contains(parsed)
     ]
     wanted = [typed, article.number, *under[:limit]]
-    found = [k for k in dict.fromkeys(wanted) if index.resolves(k)]
+    found = [k for k in dict.fromkeys(wanted) if index.holds(k)]
     return [Suggestion(k, article.number, article.title) for k in found[:limit]]
 
 
@@ -230,9 +230,10 @@ def create(
     final: bool,
     at: datetime | None = None,
 ) -> Ruling:
-    """Store a new free ruling (a draft, or final at once). A second create with the same
-    ``uuid`` raises IntegrityError and writes nothing."""
-    backdated, at = at is not None, at or timezone.now()
+    """Store a new free ruling (a draft, or final at once). When ``uuid`` is stored already
+    (the same first save twice at once, a double click), this is a save of that ruling as the
+    form was rendered before it existed (:func:`record` at revision 0): the same text again
+    changes nothing, other text is stale. Returns the ruling stored under ``uuid``."""
     ruling = Ruling(
         uuid=uuid,
         club=club,
@@ -245,38 +246,33 @@ def create(
         current_node_key=FREE_SLUG,
         outcome_key=FREE_SLUG,
     )
-    if final:
-        _check_final(ruling, content, context)
-    _apply_content(ruling, edition, content)
-    entries: Entries = [
-        (Action.STARTED, {"tree": FREE_SLUG, "edition": edition.code, "mode": Mode.LIVE}),
-        (Action.FREE_WRITTEN, content.as_data()),
-    ]
-    changes = context_changes(ruling, context, CONTEXT_FIELDS)
-    for name, (_old, new) in changes.items():
-        setattr(ruling, name, new)
-    if changes:
-        entries.append((Action.CONTEXT_EDITED, {"changes": changes}))
-    if final:
-        entries.append(_saved_entry(ruling, at))
-    with transaction.atomic():
-        transitions.create(ruling, Planned((), entries), director, at, backdated=backdated)
-    return ruling
+    saved = _plan_record(content, context, revision=0, final=final)
+
+    def plan(ruling: Ruling, at: datetime) -> Planned:
+        if ruling.pk is not None:
+            return saved(ruling, at)
+        if final:
+            _check_final(ruling, content, context)
+        _apply_content(ruling, edition, content)
+        entries: Entries = [
+            (Action.STARTED, {"tree": FREE_SLUG, "edition": edition.code, "mode": Mode.LIVE}),
+            (Action.FREE_WRITTEN, content.as_data()),
+        ]
+        changes = context_changes(ruling, context, CONTEXT_FIELDS)
+        for name, (_old, new) in changes.items():
+            setattr(ruling, name, new)
+        if changes:
+            entries.append((Action.CONTEXT_EDITED, {"changes": changes}))
+        if final:
+            entries.append(_saved_entry(ruling, at))
+        return Planned((), entries)
+
+    return run(ruling, director, at, plan).ruling
 
 
-def record(
-    ruling: Ruling,
-    content: Content,
-    context: dict[str, Any],
-    actor: User,
-    *,
-    revision: int,
-    final: bool,
-    at: datetime | None = None,
-) -> Result:
-    """Change a free ruling's text and board details, and make it final if asked, in one
-    transition. ``revision`` is the ``audit_sequence`` the form was rendered with."""
-
+def _plan_record(
+    content: Content, context: dict[str, Any], *, revision: int, final: bool
+) -> Planner:
     def plan(ruling: Ruling, at: datetime) -> Planned:
         refuse_closed(ruling)
         if not ruling.is_free:
@@ -306,5 +302,19 @@ def record(
             fields += ["status", "finalised_at"]
         return Planned(tuple(fields), entries)
 
-    with transaction.atomic():
-        return run(ruling, actor, at, plan)
+    return plan
+
+
+def record(
+    ruling: Ruling,
+    content: Content,
+    context: dict[str, Any],
+    actor: User,
+    *,
+    revision: int,
+    final: bool,
+    at: datetime | None = None,
+) -> Result:
+    """Change a free ruling's text and board details, and make it final if asked, in one
+    transition. ``revision`` is the ``audit_sequence`` the form was rendered with."""
+    return run(ruling, actor, at, _plan_record(content, context, revision=revision, final=final))

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from laws import keys
+from laws.index import message
 from laws.models import Edition
 from rulings import free
 
@@ -53,10 +54,7 @@ class FreeForm(forms.Form):
             ) from None
         unknown = free.unknown_laws(self.edition, found)
         if unknown:
-            raise forms.ValidationError(
-                _("Niet in de spelregels %(code)s: %(keys)s")
-                % {"code": self.edition.code, "keys": ", ".join(unknown)}
-            )
+            raise forms.ValidationError([message(item) for item in unknown])
         if self.for_save and not found:
             raise forms.ValidationError(_("Kies minstens één wetsartikel."))
         return found

@@ -15,7 +15,6 @@ from typing import Any
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db import IntegrityError
 from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -35,7 +34,7 @@ from rulings.forms import ContextForm
 from rulings.free_forms import FreeForm, with_law
 from rulings.models import Ruling, Status
 from rulings.transitions import CLOSED
-from rulings.views import DIRECTING, _check_directs, _ruling_to_direct
+from rulings.views import DIRECTING, _check_directs
 from trees.snapshot import cite
 
 TEMPLATE = "rulings/free_ruling.html"
@@ -210,19 +209,17 @@ def _store(
     content, context = form.content(), context_form.cleaned_data
     ruling = draft.ruling
     if ruling is None:
-        try:
-            return free.create(
-                uuid=draft.uuid,
-                club=draft.club,
-                director=request.user,
-                edition=draft.edition,
-                content=content,
-                context=context,
-                final=final,
-            )
-        except IntegrityError:
-            # The same first save twice at once (a double click): the other one made it.
-            ruling = _ruling_to_direct(request, draft.uuid)
+        # Also the second of two first saves at once (a double click): free.create then
+        # saves the ruling the first one made, as the form was rendered.
+        return free.create(
+            uuid=draft.uuid,
+            club=draft.club,
+            director=request.user,
+            edition=draft.edition,
+            content=content,
+            context=context,
+            final=final,
+        )
     revision = form.cleaned_data["revision"]
     free.record(ruling, content, context, request.user, revision=revision, final=final)
     return ruling

@@ -9,6 +9,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from lib.bridge import Seat
 from lib.i18n import pick_text
 from trees.models import TreeSnapshot
 
@@ -27,13 +28,6 @@ class Status(models.TextChoices):
     DISCARDED = "discarded", _("verworpen")
 
 
-class Seat(models.TextChoices):
-    NORTH = "N", _("Noord")
-    EAST = "E", _("Oost")
-    SOUTH = "S", _("Zuid")
-    WEST = "W", _("West")
-
-
 class Strain(models.TextChoices):
     CLUBS = "C", "♣"
     DIAMONDS = "D", "♦"
@@ -48,7 +42,7 @@ class Doubled(models.TextChoices):
     REDOUBLED = "XX", _("geredoubleerd")
 
 
-# Review choices (the Review section at the end of this module uses them too).
+# Review choices (archive.models.Review uses them too).
 class Verdict(models.TextChoices):
     CONFIRMED = "confirmed", _("bevestigd")
     AMENDED = "amended", _("aangepast")
@@ -135,7 +129,7 @@ class Ruling(models.Model):
     notes = models.TextField(_("aantekeningen"), blank=True)
 
     # Training rulings (mode=training) point to the case practised and, when done in a
-    # trainer's session, to that session (see the Training section below).
+    # trainer's session, to that session (training/models.py).
     training_case = models.ForeignKey(
         "training.TrainingCase",
         on_delete=models.PROTECT,
@@ -157,9 +151,9 @@ class Ruling(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
     finalised_at = models.DateTimeField(null=True, blank=True)
 
-    # Review and archive (see the Review section below). ``cited_articles`` holds the article
-    # numbers cited by the current path and outcome as "|27|47|", filled by
-    # the wizard with ``trees.citations.articles_in`` when the ruling reaches its outcome.
+    # Review and archive (archive/models.py, archive/reviews.py). ``cited_articles`` holds the
+    # article numbers cited by the current path and outcome as "|27|47|", set by the wizard
+    # with ``trees.citations.articles_in`` on every answer.
     cited_articles = models.CharField(
         _("geciteerde artikelen"), max_length=400, blank=True, default=""
     )

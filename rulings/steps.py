@@ -13,13 +13,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.urls import reverse
+
 from clubs.models import User
 from lib.text import unique_citations
-from lib.urls import quick_reverse
 from rulings.errors import WizardError
 from rulings.models import Mode, Ruling, Status
 from trees import progress, routes, snapshot
-from trees.snapshot import pick
 from trees.spec import CitedLaw, NodeSpec, Snapshot, Text
 
 __all__ = [
@@ -43,11 +43,7 @@ class PathEntry:
     question: Text
     answer: Text
     choice_key: str
-    # What the path above a step shows, made here rather than in the template (make bench):
-    # the link to the step and both texts in the active language.
-    url: str = ""
-    question_label: str = ""
-    answer_label: str = ""
+    url: str = ""  # the step's own page (going back to it)
 
 
 # The keys that choose an answer, in order: 1–9, 0 for the tenth, then letters.
@@ -135,8 +131,7 @@ def law_cards(citations: Iterable[CitedLaw]) -> list[dict[str, Any]]:
 def _path_entries(
     tree: Snapshot, path: list[list[str]], ruling: uuid_lib.UUID | None = None
 ) -> list[PathEntry]:
-    """The answered steps; with the ``ruling``'s uuid, each with its link and its texts in
-    the active language."""
+    """The answered steps; with the ``ruling``'s uuid, each with its link."""
     entries = []
     for number, (node_key, choice_key) in enumerate(path, start=1):
         choice = tree.choice(node_key, choice_key)
@@ -149,9 +144,7 @@ def _path_entries(
                 question=question,
                 answer=answer,
                 choice_key=choice_key,
-                url=quick_reverse("wizard:step", ruling, number) if ruling else "",
-                question_label=pick(question),
-                answer_label=pick(answer),
+                url=reverse("wizard:step", args=[ruling, number]) if ruling else "",
             )
         )
     return entries

@@ -1,19 +1,21 @@
 """How a ruling changes: a transition is planned on the ruling in memory, then written once.
 
 A *planner* checks the ruling's state and changes it in memory; it returns what it changed
-(:class:`Planned`: the fields, the audit entries, a new step, the steps it supersedes) and
-writes nothing. :func:`run` writes a plan the way every live transition is written: one
-transaction whose first statement is a compare-and-swap on the ruling's audit head, retried
-with a fresh read when another request moved the head first. :func:`create` writes a new
-ruling with its first plan. The wizard (:mod:`rulings.wizard`) and free rulings
-(:mod:`rulings.free`) define their transitions as planners; ``seed_demo`` writes the same
-plans in bulk through :class:`rulings.batch.Batch`, so no transition has a second write path.
+(:class:`Planned`: the fields, the audit entries, a new step, the steps it supersedes, other
+rows such as a review) and writes nothing. :func:`run` writes a plan the way every transition
+is written: one transaction whose first statement is a compare-and-swap on the ruling's audit
+head, retried with a fresh read when another request moved the head first. A ruling not stored
+yet is inserted with its first plan, unless its uuid was stored meanwhile (a first answer sent
+twice): the plan is then made again on the stored ruling. The wizard (:mod:`rulings.wizard`),
+free rulings (:mod:`rulings.free`), reviews and appeals (``archive.reviews``) and adjusted
+scores (``scores.recording``) define their transitions as planners; ``seed_demo`` writes the
+same plans in bulk through :class:`rulings.batch.Batch`, so no transition has a second write
+path.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from contextlib import nullcontext
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -37,7 +39,6 @@ __all__ = [
     "Planner",
     "Result",
     "context_changes",
-    "create",
     "refuse_closed",
     "run",
 ]
@@ -73,6 +74,12 @@ class Planned:
     # The step to show next; None: where the ruling stands after the plan.
     number: int | None = None
     outcome_reached: bool = False
+    # Other rows the transition writes (a review, an adjusted score), saved after the ruling.
+    rows: Sequence[models.Model] = ()
+    # Whether the ruling's updated_at moves. Not for what is recorded about a final ruling (a
+    # review, an appeal, a score): updated_at stays its last change, as transfer bundles
+    # carry it.
+    touches: bool = True
 
     def result(self, ruling: Ruling, recorded: bool) -> Result:
         number = self.number if self.number is not None else len(ruling.path) + 1
@@ -107,71 +114,82 @@ def context_changes(
     return changes
 
 
-def run(ruling: Ruling, actor: User, at: datetime | None, plan: Planner) -> Result:
+def run(ruling: Ruling, actor: User | None, at: datetime | None, plan: Planner) -> Result:
     """Plan the transition on ``ruling`` and write it, retrying on a concurrent change (the
-    plan is then made again on the ruling as read afresh, so its checks see the new state)."""
-    at = at or timezone.now()
+    plan is then made again on the ruling as read afresh, so its checks see the new state).
+
+    A ruling not stored yet (no key) is inserted with its plan; if its uuid was stored
+    meanwhile, the plan is made again on the stored ruling, which the result then holds. With
+    ``at``, a new ruling was made at that time rather than now (demo data, a test)."""
+    when = at or timezone.now()
     for _attempt in range(ATTEMPTS):
         read_sequence = ruling.audit_sequence
-        planned = plan(ruling, at)
+        planned = plan(ruling, when)
         if not planned.entries:
             return planned.result(ruling, recorded=False)
-        events = audit.chain(ruling, planned.entries, actor, at)
-        if _commit(ruling, read_sequence, planned, events, at):
+        events = audit.chain(ruling, planned.entries, actor, when)
+        if ruling.pk is None:
+            if _create(ruling, planned, events, when, backdated=at is not None):
+                return planned.result(ruling, recorded=True)
+            ruling = Ruling.objects.get(uuid=ruling.uuid)
+        elif _commit(ruling, read_sequence, planned, events, when):
             return planned.result(ruling, recorded=True)
-        ruling.refresh_from_db()
+        else:
+            ruling.refresh_from_db()
     raise WizardError(WizardError.CONFLICT)
+
+
+def _write_rows(planned: Planned, events: list[AuditEvent]) -> None:
+    if planned.step is not None:
+        planned.step.save(force_insert=True)
+    AuditEvent.objects.bulk_create(events)
+    for row in planned.rows:
+        row.save()
 
 
 def _commit(
     ruling: Ruling, read_sequence: int, planned: Planned, events: list[AuditEvent], at: datetime
 ) -> bool:
     """Write the plan: the ruling's fields and audit head (only if nobody else moved the head
-    since ``read_sequence`` was read), superseded steps, the new step, the events."""
+    since ``read_sequence`` was read), superseded steps, the new step, the events, the other
+    rows."""
     values = {name: getattr(ruling, name) for name in planned.fields}
-    values.update(audit_sequence=ruling.audit_sequence, audit_head=ruling.audit_head, updated_at=at)
-    # Every answer passes here: the writes use SQL compiled once per process (lib.sql), not
-    # the ORM's per-call compilation, which cost as much as the rest of the step (make bench).
+    values.update(audit_sequence=ruling.audit_sequence, audit_head=ruling.audit_head)
+    if planned.touches:
+        values["updated_at"] = at
     where = {"id": ruling.pk, "audit_sequence": read_sequence}
-    if planned.supersede_from is None:
+    if planned.supersede_from is None and not planned.rows:
+        # Every answer: the compare-and-swap with its step and events as SQL compiled once
+        # (lib.sql), not the ORM's per-call compilation (make bench).
         steps: list[models.Model] = [planned.step] if planned.step is not None else []
-        moved = sql.update_then_insert(Ruling, values, where, [steps, events])
-        if moved:
-            ruling.updated_at = at
-        return bool(moved)
-    # An earlier answer changed: its later steps are superseded in the same transaction.
-    # savepoint=False: called inside a caller's transaction (grading a practice, a free
-    # ruling's record) the writes join it instead of paying for a savepoint; nothing is raised
-    # inside the block after a write, so there is nothing to roll back to a savepoint.
-    with transaction.atomic(savepoint=False):
-        if not sql.update(Ruling, values, **where):
-            return False
-        Step.objects.filter(
-            ruling=ruling, superseded=False, order__gte=planned.supersede_from
-        ).update(superseded=True, superseded_at=at)
-        if planned.step is not None:
-            sql.insert([planned.step])
-        sql.insert(events)
-    ruling.updated_at = at
-    return True
+        moved = bool(sql.update_then_insert(Ruling, values, where, [steps, events]))
+    else:
+        # savepoint=False: inside a caller's transaction (grading a practice) the writes join
+        # it; nothing is raised in the block after a write.
+        with transaction.atomic(savepoint=False):
+            moved = bool(Ruling.objects.filter(**where).update(**values))
+            if moved:
+                if planned.supersede_from is not None:
+                    # An earlier answer changed: its later steps are superseded.
+                    Step.objects.filter(
+                        ruling=ruling, superseded=False, order__gte=planned.supersede_from
+                    ).update(superseded=True, superseded_at=at)
+                _write_rows(planned, events)
+    if moved and planned.touches:
+        ruling.updated_at = at
+    return moved
 
 
-def create(
-    ruling: Ruling, planned: Planned, actor: User, at: datetime, *, backdated: bool = False
-) -> Result:
-    """Write a new ruling (no key yet) with its first plan, in one transaction. A taken uuid
-    raises IntegrityError and writes nothing. ``backdated``: the ruling was made at ``at``,
-    not now."""
-    events = audit.chain(ruling, planned.entries, actor, at)
-    # The step and events were built before the ruling had its key: they get it on insert.
+def _create(
+    ruling: Ruling, planned: Planned, events: list[AuditEvent], at: datetime, *, backdated: bool
+) -> bool:
+    """Insert a new ruling with its first step and events (lib.sql, as every answer's write);
+    False, writing nothing, when its uuid is taken."""
     steps: list[models.Model] = [planned.step] if planned.step is not None else []
-    new: list[Sequence[models.Model]] = [steps, events]
-    # One statement needs no transaction of its own (PostgreSQL: no BEGIN and COMMIT).
-    with transaction.atomic(savepoint=False) if backdated else nullcontext():
-        sql.insert_with_children(ruling, "ruling", new)
-        if backdated:
-            # created_at is auto_now_add; a ruling recorded for an earlier time (demo data, a
-            # test) gets that time.
-            sql.update(Ruling, {"created_at": at, "updated_at": at}, id=ruling.pk)
-            ruling.created_at = ruling.updated_at = at
-    return planned.result(ruling, recorded=True)
+    if not sql.insert_unless_taken(ruling, "uuid", "ruling", [steps, events]):
+        return False
+    if backdated:
+        # created_at is auto_now_add, updated_at auto_now: both get the given time.
+        Ruling.objects.filter(pk=ruling.pk).update(created_at=at, updated_at=at)
+        ruling.created_at = ruling.updated_at = at
+    return True

@@ -1,12 +1,12 @@
 from django.urls import path
 
-from rulings import free_views
+from rulings import free_views, start_views
 from rulings import views as views
 
 app_name = "wizard"
 urlpatterns = [
-    path("nieuw/", views.start, name="start"),
-    path("nieuw/<slug:slug>/", views.start_tree, name="tree"),
+    path("nieuw/", start_views.start, name="start"),
+    path("nieuw/<slug:slug>/", start_views.start_tree, name="tree"),
     path("nieuw/<slug:slug>/<uuid:uuid>/", views.draft, name="draft"),
     path("vrij/", free_views.start, name="free_start"),
     path("vrij/wetsartikelen/", free_views.laws, name="free_laws"),

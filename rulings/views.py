@@ -1,4 +1,4 @@
-"""Wizard pages: start, steps, outcome, context, defer/resume, save, and the final ruling.
+"""Wizard pages: the first question and answer, steps, outcome, context, defer/resume, save.
 
 Every page works as plain POST → redirect → GET; with htmx the step swaps in place (the
 ``step`` partial of ``rulings/wizard_step.html``) and the URL of the step shown is pushed, so
@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import uuid as uuid_lib
 from collections.abc import Callable
-from contextlib import nullcontext
 from datetime import date
 from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db import IntegrityError, connection, transaction
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -30,23 +28,20 @@ from django_htmx.http import push_url
 from clubs.access import (
     AuthenticatedHttpRequest,
     clubs,
-    get_by_member,
     get_club,
     get_for_user,
-    memberships,
     roles_in,
 )
-from clubs.models import Role
-from laws.models import Edition
+from clubs.models import Club, Role
 from lib import htmx
-from lib.urls import quick_reverse
 from rulings import wizard
-from rulings.forms import ContextForm, StartForm, TableForm, read_answer
+from rulings.forms import AnswerForm, ContextForm, FirstAnswerForm, TableForm
 from rulings.models import Ruling, Status
-from rulings.steps import StepView, draft_view, open_rulings, step_view
+from rulings.steps import StepView, draft_view, step_view
 from rulings.wizard import WizardError
-from trees import lookup, snapshot
-from trees.models import Tree, TreeSnapshot, localised_titles
+from trees import snapshot
+from trees.models import TreeSnapshot
+from trees.spec import Snapshot
 
 STEP_TEMPLATE = "rulings/wizard_step.html"
 DIRECTING = (Role.DIRECTOR, Role.ADMIN)
@@ -64,20 +59,20 @@ def _check_directs(request: HttpRequest, ruling: Ruling) -> Ruling:
 def _ruling_to_direct(request: HttpRequest, uuid: uuid_lib.UUID) -> Ruling:
     """The ruling, if the user may continue it. Another club's ruling is 404, a colleague's
     403."""
-    return _check_directs(request, get_by_member(request, Ruling, "uuid", uuid))
+    return _check_directs(request, get_for_user(request, Ruling.objects.all(), uuid=uuid))
 
 
 def state_url(ruling: Ruling, number: int | None = None) -> str:
     """The URL of step ``number`` (default: where the ruling stands now)."""
     if ruling.is_free and ruling.status != Status.FINAL:
-        return quick_reverse("wizard:free", ruling.uuid)
+        return reverse("wizard:free", args=[ruling.uuid])
     current = len(ruling.path) + 1
     at_end = number is None or number >= current
     if ruling.status == Status.FINAL or not ruling.snapshot_id:
-        return quick_reverse("archive:detail", ruling.uuid)
+        return reverse("archive:detail", args=[ruling.uuid])
     if at_end and ruling.outcome_key:
-        return quick_reverse("wizard:ruling", ruling.uuid)
-    return quick_reverse("wizard:step", ruling.uuid, current if at_end else number)
+        return reverse("wizard:ruling", args=[ruling.uuid])
+    return reverse("wizard:step", args=[ruling.uuid, current if at_end else number])
 
 
 def _render_step(
@@ -89,9 +84,11 @@ def _render_step(
 ) -> HttpResponse:
     context = {"view": view, "ruling": ruling, "error": error, **extra}
     if ruling is not None:
-        context.setdefault("answer_url", quick_reverse("wizard:answer", ruling.uuid))
+        context.setdefault("answer_url", reverse("wizard:answer", args=[ruling.uuid]))
         if view.is_outcome and "context_form" not in context and not extra.get("lazy_context"):
             context["context_form"] = ContextForm.for_ruling(ruling)
+        if not view.is_outcome:
+            context.setdefault("table_form", TableForm.for_ruling(ruling))
     return htmx.render(request, STEP_TEMPLATE, context, partial="step")
 
 
@@ -117,89 +114,7 @@ def _show(
 
 
 # --------------------------------------------------------------------------------------------
-# Start
-
-
-def _edition_for(day: date, codes: list[str]) -> str:
-    """The edition in force on ``day``: the latest whose year is not after it (codes are years)."""
-    years = sorted((code for code in codes if code.isascii() and code.isdigit()), key=int)
-    earlier = [code for code in years if int(code) <= day.year]
-    return (earlier or years or [""])[-1]
-
-
-@require_GET
-def start(request: AuthenticatedHttpRequest) -> HttpResponse:
-    directing = clubs(request, roles=DIRECTING)
-    codes = list(
-        Edition.objects.filter(trees__isnull=False).distinct().values_list("code", flat=True)
-    )
-    form = StartForm(
-        request.GET or None,
-        editions=codes,
-        clubs=[(club.slug, club.name) for club in directing],
-        initial={"datum": timezone.localdate()},
-    )
-    data = form.cleaned_data if form.is_valid() else {}
-    day = data.get("datum") or timezone.localdate()
-    edition = data.get("editie") or _edition_for(day, codes)
-    query = data.get("q", "").strip()
-
-    # Every edition's trees ranked together (trees/lookup.py), so a word that only an older
-    # edition's tree has is told apart from a weak match in this edition.
-    found = lookup.find(Tree.objects.select_related("edition"), query)
-    trees = [item for item in found if item.tree.edition.code == edition]
-    recent_slugs = list(
-        dict.fromkeys(
-            Ruling.objects.filter(director=request.user)
-            .order_by("-created_at")
-            .values_list("tree_slug", flat=True)[:50]
-        )
-    )
-    if query:
-        # Best match first, whatever the phase: the first tree is the one Enter takes.
-        recent: list[lookup.Result] = []
-        groups = [("found", trees)]
-    else:
-        trees = sorted(trees, key=lambda item: (item.tree.phase, item.tree.title.casefold()))
-        recent = sorted(
-            (item for item in trees if item.tree.slug in recent_slugs),
-            key=lambda item: recent_slugs.index(item.tree.slug),
-        )
-        groups = [
-            (phase, [item for item in trees if item.tree.phase == phase and item not in recent])
-            for phase in ("auction", "play")
-        ]
-    # Nothing in this edition: the editions that do have a tree for these words.
-    elsewhere = [item.tree for item in found if item.tree.edition.code != edition]
-    club = data.get("club") or (directing[0].slug if directing else "")
-    context = {
-        "form": form,
-        "edition": edition,
-        "recent": recent,
-        "groups": [(phase, items) for phase, items in groups if items],
-        "count": len(trees),
-        "ambiguous": bool(query) and lookup.ambiguous(trees),
-        "elsewhere": elsewhere if query and not trees else [],
-        "query": query,
-        "link_query": {"datum": day.isoformat(), "club": club},
-        "can_direct": bool(directing),
-        # No tree for these words (or none that fits): a free ruling, the words carried along.
-        "free_url": reverse("wizard:free_start")
-        + "?"
-        + urlencode({"q": query, "datum": day, "club": club}),
-    }
-    return htmx.render(request, "rulings/wizard_start.html", context, partial="trees")
-
-
-@require_GET
-def start_tree(request: HttpRequest, slug: str) -> HttpResponse:
-    """A fresh ruling id for every start, in the URL: going back to this page after the first
-    answer finds the ruling instead of starting a second one."""
-    if not Tree.objects.filter(slug=slug).exists():
-        raise Http404
-    url = reverse("wizard:draft", args=[slug, uuid_lib.uuid4()])
-    query = request.GET.urlencode()
-    return redirect(f"{url}?{query}" if query else url)
+# The first question and its answer (the start and home pages: rulings/start_views.py)
 
 
 def _draft_defaults(request: HttpRequest) -> dict[str, Any]:
@@ -220,89 +135,93 @@ def _draft_defaults(request: HttpRequest) -> dict[str, Any]:
 def draft(request: AuthenticatedHttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
     """The first question of a ruling that starts with its first answer."""
     if request.method == "POST":
-        try:
-            return _begin(request, slug, uuid)
-        except (Http404, PermissionDenied):
-            started = _if_started(request, uuid)
-            if started is None:
-                raise
-            return started
+        return _first_answer(request, slug, uuid)
     if Ruling.objects.filter(uuid=uuid).exists():
         return redirect(state_url(_ruling_to_direct(request, uuid), 1))
     try:
         tree = wizard.start(slug)
     except WizardError:
         raise Http404 from None
-    context = {
-        "answer_url": reverse("wizard:draft", args=[slug, uuid]),
-        **_draft_defaults(request),
-    }
-    return _render_step(
-        request, draft_view(tree, toward=request.GET.get("vraag", "")), None, **context
-    )
+    return _render_draft(request, tree, slug, uuid, **_draft_defaults(request))
 
 
-def _if_started(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse | None:
-    """A refused first answer for a ruling that exists already (a resubmitted form, the back
-    button) is an answer to that ruling. Asked only on refusal: the usual first answer creates
-    the ruling without reading first (make bench), and a taken uuid fails its insert."""
-    if Ruling.objects.filter(uuid=uuid).exists():
-        return _answer_existing(request, _ruling_to_direct(request, uuid))
-    return None
+def _render_draft(
+    request: HttpRequest, tree: Snapshot, slug: str, uuid: uuid_lib.UUID, error: str = "", **extra
+) -> HttpResponse:
+    """The first question; on the way to the question a search opened the tree at (``vraag``:
+    in the link, or sent back with a refused first answer)."""
+    answer_url = reverse("wizard:draft", args=[slug, uuid])
+    view = draft_view(tree, toward=request.GET.get("vraag") or request.POST.get("vraag", ""))
+    return _render_step(request, view, None, error, answer_url=answer_url, **extra)
 
 
-def _begin(request: AuthenticatedHttpRequest, slug: str, uuid: uuid_lib.UUID) -> HttpResponse:
-    data = read_answer(request.POST, first=True)
-    if data is None:
-        started = _if_started(request, uuid)
-        if started is not None:
-            return started
-        messages.warning(request, _("Dit formulier was onvolledig. Er is niets opgeslagen."))
-        return redirect("wizard:draft", slug, uuid)
+def _directing_club(request: AuthenticatedHttpRequest, slug: str) -> Club:
+    """The club a new ruling is filed under: the one posted (where the user directs), else the
+    user's first club as director."""
+    if slug:
+        return get_club(request, slug, roles=DIRECTING)
+    directing = clubs(request, roles=DIRECTING)
+    if not directing:
+        raise PermissionDenied
+    return directing[0]
+
+
+def _first_answer(
+    request: AuthenticatedHttpRequest, slug: str, uuid: uuid_lib.UUID
+) -> HttpResponse:
+    """The first answer starts the ruling (``wizard.begin``). For a uuid stored already (the
+    form sent again, the back button, a double click) it is an answer to that ruling, which
+    changes nothing or is refused as stale."""
+    form = FirstAnswerForm(request.POST)
+    if not form.is_valid():
+        return _first_refused(
+            request, slug, uuid, _("Dit formulier was onvolledig. Er is niets opgeslagen.")
+        )
+    data = form.cleaned_data
     try:
-        tree = snapshot.get(data.snapshot)
+        tree = snapshot.get(data["snapshot"])
     except TreeSnapshot.DoesNotExist:
         raise Http404 from None
     if tree.slug != slug:
         raise Http404
-    club = get_club(request, data.club, roles=DIRECTING) if data.club else None
-    if club is None:
-        directing = clubs(request, roles=DIRECTING)
-        if not directing:
-            raise PermissionDenied
-        club = directing[0]
+    club = _directing_club(request, data["club"])
     try:
-        # A taken uuid rolls back only this write: inside a transaction a savepoint; outside
-        # one the write is one statement (PostgreSQL) or its own transaction already.
-        with transaction.atomic() if connection.in_atomic_block else nullcontext():
-            result = wizard.begin(
-                uuid=uuid,
-                club=club,
-                director=request.user,
-                tree=tree,
-                node_key=data.node,
-                choice_key=data.choice,
-                played_on=data.played_on,
-            )
+        result = wizard.begin(
+            uuid=uuid,
+            club=club,
+            director=request.user,
+            tree=tree,
+            node_key=data["node"],
+            choice_key=data["choice"],
+            played_on=data["played_on"],
+        )
     except WizardError as error:
-        started = _if_started(request, uuid)
-        if started is not None:
-            return started
-        view = draft_view(tree)
-        if not htmx.is_partial(request):
-            messages.warning(request, error.message)
-            return redirect("wizard:draft", slug, uuid)
-        context = {
-            "answer_url": reverse("wizard:draft", args=[slug, uuid]),
-            "draft_club": club,
-            "draft_played_on": (data.played_on or timezone.localdate()).isoformat(),
-        }
-        return _render_step(request, view, None, error.message, **context)
-    except IntegrityError:
-        # The ruling exists: this form was submitted before, or two first answers came at once
-        # (a double click) and the other one created it; treat this one as an answer to it.
-        return _answer_existing(request, _ruling_to_direct(request, uuid))
-    return _show(request, result.ruling, result.number)
+        played_on = (data["played_on"] or timezone.localdate()).isoformat()
+        context = {"draft_club": club, "draft_played_on": played_on}
+        return _first_refused(request, slug, uuid, error.message, tree, context)
+    # Nothing is written to a ruling stored already (see wizard.plan_first_answer): whose it
+    # is, is checked before it is shown. The user's clubs are known by now (the club above).
+    if not roles_in(request, result.ruling.club_id):
+        raise Http404
+    return _show(request, _check_directs(request, result.ruling), result.number)
+
+
+def _first_refused(
+    request: AuthenticatedHttpRequest,
+    slug: str,
+    uuid: uuid_lib.UUID,
+    message: str,
+    tree: Snapshot | None = None,
+    context: dict[str, Any] | None = None,
+) -> HttpResponse:
+    """A refused first answer: where the ruling is stored already, that ruling with the
+    reason; else the first question again."""
+    if Ruling.objects.filter(uuid=uuid).exists():
+        return _show(request, _ruling_to_direct(request, uuid), error=message)
+    if tree is None or not htmx.is_partial(request):
+        messages.warning(request, message)
+        return redirect("wizard:draft", slug, uuid)
+    return _render_draft(request, tree, slug, uuid, message, **(context or {}))
 
 
 # --------------------------------------------------------------------------------------------
@@ -347,22 +266,25 @@ def step(request: HttpRequest, uuid: uuid_lib.UUID, number: int) -> HttpResponse
     return _render_step(request, step_view(found, number, request.GET.get("vraag", "")), found)
 
 
-def _answer_existing(request: AuthenticatedHttpRequest, found: Ruling) -> HttpResponse:
-    data = read_answer(request.POST)
-    if data is None:
+@require_POST
+def answer(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+    found = _ruling_to_direct(request, uuid)
+    form = AnswerForm(request.POST)
+    if not form.is_valid():
         return _show(request, found, error=str(WizardError.MESSAGES[WizardError.NOT_A_CHOICE]))
+    data = form.cleaned_data
     try:
         result = wizard.answer(
-            found, data.node, data.step, data.choice, request.user, revision=data.revision
+            found,
+            data["node"],
+            data["step"],
+            data["choice"],
+            request.user,
+            revision=data["revision"],
         )
     except WizardError as error:
         return _show(request, found, error=error.message)
     return _show(request, found, result.number)
-
-
-@require_POST
-def answer(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
-    return _answer_existing(request, _ruling_to_direct(request, uuid))
 
 
 # --------------------------------------------------------------------------------------------
@@ -414,8 +336,7 @@ def table(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespons
         if not htmx.is_partial(request):
             messages.success(request, _("Tafel en spel zijn bewaard."))
             return redirect(state_url(found))
-        # The saved values, as every step shows them (wizard_tags.table_fields).
-        context = {"ruling": found, "table_form": None, "table_saved": True}
+        context = {"ruling": found, "table_form": TableForm.for_ruling(found), "table_saved": True}
     elif not htmx.is_partial(request):
         messages.warning(request, _("Tafel en spel niet bewaard: controleer de getallen."))
         return redirect(state_url(found))
@@ -483,14 +404,3 @@ def resume(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespon
     except WizardError as error:
         messages.warning(request, error.message)
     return redirect(state_url(found))
-
-
-# --------------------------------------------------------------------------------------------
-# Home
-
-
-def home(request: AuthenticatedHttpRequest) -> HttpResponse:
-    club_ids = {m.club_id for m in memberships(request)}
-    rulings = open_rulings(request.user, club_ids)
-    titles = localised_titles(r.tree_slug for r in rulings) if rulings else {}
-    return render(request, "rulings/home.html", {"open_rulings": rulings, "tree_titles": titles})

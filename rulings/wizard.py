@@ -6,7 +6,9 @@ and render the result. What a page shows for a step is read by :mod:`rulings.ste
 
 - :func:`start` freezes the chosen tree; nothing is stored yet. :func:`begin` records the first
   answer and creates the ruling (a ruling exists from its first answer, so closing the browser
-  loses nothing, and picking the wrong tree leaves nothing behind).
+  loses nothing, and picking the wrong tree leaves nothing behind). The ruling's uuid comes
+  with the draft page, so a first answer sent again (a double click, the back button) is an
+  answer to the ruling the first one made: the one flow for live rulings and practices.
 - :func:`answer` records an answer to the current question, or to an earlier one: an earlier
   question answered differently *changes* the answer (the later steps are superseded, kept, and
   the change is in the audit log); answered the same, nothing changes and the wizard moves on to
@@ -34,8 +36,6 @@ from dataclasses import replace
 from datetime import date, datetime
 from typing import Any
 
-from django.utils import timezone
-
 from clubs.models import Club, User
 from rulings import transitions
 from rulings.audit import Action
@@ -57,9 +57,10 @@ __all__ = [
     "discard",
     "edit_context",
     "missing_to_save",
+    "new_ruling",
     "plan_answer",
-    "plan_begin",
     "plan_defer",
+    "plan_first_answer",
     "plan_save",
     "resume",
     "save",
@@ -192,25 +193,19 @@ def _record_answer(
     )
 
 
-def plan_begin(
+def new_ruling(
     *,
     uuid: uuid_lib.UUID,
     club: Club,
     director: User,
     tree: Snapshot,
-    node_key: str,
-    choice_key: str,
-    at: datetime,
     mode: str = Mode.LIVE,
     played_on: date | None = None,
     **extra: Any,
-) -> tuple[Ruling, Planned]:
-    """A new ruling (not stored) with its first answer applied (``extra``: further Ruling
-    fields, e.g. the training case)."""
-    if node_key != tree.start:
-        raise WizardError(WizardError.WRONG_NODE, node_key)
-    choice = _choice(tree, node_key, choice_key)
-    ruling = Ruling(
+) -> Ruling:
+    """A ruling about to start on ``tree``, not stored: it is stored with its first answer
+    (``extra``: further Ruling fields, e.g. the training case)."""
+    return Ruling(
         uuid=uuid,
         club=club,
         director=director,
@@ -224,23 +219,48 @@ def plan_begin(
         played_on=played_on,
         **extra,
     )
-    started = {
-        "tree": tree.slug,
-        "edition": tree.edition,
-        "version": tree.version,
-        "snapshot": tree.digest,
-        "mode": mode,
-    }
-    answered = _record_answer(ruling, tree, 1, choice, at)
-    return ruling, replace(answered, entries=[(Action.STARTED, started), *answered.entries])
 
 
-def begin(*, director: User, at: datetime | None = None, **ruling: Any) -> Result:
-    """Create the ruling with its first answer (the arguments of :func:`plan_begin`). The
-    caller makes sure ``uuid`` is not taken yet."""
-    when = at or timezone.now()
-    made, planned = plan_begin(director=director, at=when, **ruling)
-    return transitions.create(made, planned, director, when, backdated=at is not None)
+def plan_first_answer(tree: Snapshot, node_key: str, choice_key: str) -> Planner:
+    """The first answer, on the draft page's ``tree``. On a ruling not stored yet
+    (:func:`new_ruling`) it starts the ruling: the ``started`` entry, then the answer. On a
+    stored one (the first answer sent again, or the other half of a double click that made
+    it) it answers step 1 as the draft page was rendered, before the ruling existed: at
+    revision 0, so the same answer changes nothing and another one is stale."""
+
+    def plan(ruling: Ruling, at: datetime) -> Planned:
+        if ruling.pk is not None:
+            return plan_answer(node_key, 1, choice_key, revision=0)(ruling, at)
+        if node_key != tree.start:
+            raise WizardError(WizardError.WRONG_NODE, node_key)
+        choice = _choice(tree, node_key, choice_key)
+        started = {
+            "tree": tree.slug,
+            "edition": tree.edition,
+            "version": tree.version,
+            "snapshot": tree.digest,
+            "mode": ruling.mode,
+        }
+        answered = _record_answer(ruling, tree, 1, choice, at)
+        return replace(answered, entries=[(Action.STARTED, started), *answered.entries])
+
+    return plan
+
+
+def begin(
+    *,
+    director: User,
+    tree: Snapshot,
+    node_key: str,
+    choice_key: str,
+    at: datetime | None = None,
+    **ruling: Any,
+) -> Result:
+    """The first answer of a new ruling (the other arguments: :func:`new_ruling`'s), which
+    creates it; for a uuid stored already, an answer to that ruling
+    (:func:`plan_first_answer`), whose result holds the stored ruling."""
+    made = new_ruling(director=director, tree=tree, **ruling)
+    return transitions.run(made, director, at, plan_first_answer(tree, node_key, choice_key))
 
 
 def _check_open(ruling: Ruling) -> None:

@@ -13,9 +13,13 @@ Kinds:
   club set (60/50/40 by default) and the score keeps; at IMPs +3 / 0 / −3 (Law 12C2(c)).
 
 ``field`` holds the North-South scores of the board at the other tables, as a scoring program
-lists them. At matchpoints each side's rows are matchpointed against it (from that side's
-view); at IMPs every other result is a comparison (the other table at teams), and the weighted
-IMPs are averaged over them (cross-IMPs when there are several).
+lists them. The scoring of the event says what they are compared with:
+
+* ``mp`` matchpoints: each side's rows are matchpointed against the field (from its view);
+* ``imps`` IMPs against the other table of a match, and ``ximp`` cross-IMPs: every other
+  result is a comparison, the weighted IMPs averaged over them;
+* ``butl`` Butler: the weighted IMPs against the datum of the field
+  (:func:`scores.calculator.datum`).
 """
 
 from __future__ import annotations
@@ -24,16 +28,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Literal
+from typing import Any
 
+from lib.bridge import BridgeError, Seat, Side, Vulnerability, board_vulnerability
 from scores.calculator import (
     ContractError,
+    datum,
     parse_contract,
     percentage,
     weighted_imps,
     weighted_matchpoints,
 )
-from scores.deal import DealError, Seat, Vulnerability, board_vulnerability, north_south_score
+from scores.deal import north_south_score
 
 __all__ = [
     "ARTIFICIAL_IMPS",
@@ -46,34 +52,17 @@ __all__ = [
     "SideScore",
     "contract_problem",
     "evaluate",
-    "other_side",
     "read_rows",
     "rows_json",
-    "side_of_seat",
     "summary",
     "vulnerability_of_board",
 ]
 
-Side = Literal["NS", "EW"]
 KINDS = ("assigned", "weighted", "artificial")
-SCORINGS = ("mp", "imps")
+SCORINGS = ("mp", "imps", "ximp", "butl")
 ARTIFICIAL = ("plus", "average", "minus")
 # Law 12C2(c): at IMPs average plus is +3 IMPs, average 0, average minus −3.
 ARTIFICIAL_IMPS: dict[str, int] = {"plus": 3, "average": 0, "minus": -3}
-DECLARERS = ("N", "E", "S", "W")
-
-
-def other_side(side: Side) -> Side:
-    return "EW" if side == "NS" else "NS"
-
-
-def side_of_seat(seat: str) -> Side | None:
-    """The pair a seat (``N``/``E``/``S``/``W``) sits in; None for no seat."""
-    if seat in ("N", "S"):
-        return "NS"
-    if seat in ("E", "W"):
-        return "EW"
-    return None
 
 
 @dataclass(frozen=True)
@@ -85,7 +74,7 @@ class Row:
     weight: Fraction
 
     def __post_init__(self) -> None:
-        if self.declarer not in DECLARERS:
+        if self.declarer not in Seat.values:
             raise ValueError(f"Onbekende leider '{self.declarer}': gebruik N, E, S of W.")
         parse_contract(self.contract)  # ContractError (a ValueError) says why
         if not 0 < self.weight <= 100:
@@ -171,10 +160,11 @@ class SideResult:
     top: int | None
     percentage: float | None
     imps: float | None
+    datum: int | None = None  # Butler: the field's datum, from the side's view
 
 
 def _side_view(ns_score: int, side: Side) -> int:
-    return ns_score if side == "NS" else -ns_score
+    return ns_score if side is Side.NS else -ns_score
 
 
 def _row_results(
@@ -194,7 +184,7 @@ def _artificial(score: SideScore, side: Side, offending: bool, adj: Adjustment) 
     top = 2 * len(adj.field) if adj.field else None
     percent = float(score.percent) if score.percent is not None else None
     mp = percent * top / 100 if percent is not None and top else None
-    imp = float(ARTIFICIAL_IMPS[score.artificial]) if adj.scoring == "imps" else None
+    imp = float(ARTIFICIAL_IMPS[score.artificial]) if adj.scoring != "mp" else None
     return SideResult(
         side=side,
         offending=offending,
@@ -216,7 +206,7 @@ def _side(
     rows = _row_results(score, side, vul)
     weighted = [(r.side_score, Fraction(str(r.weight))) for r in rows if r.side_score is not None]
     expected = mp = pct = imp = None
-    top = None
+    top = level = None
     if weighted and len(weighted) == len(rows):
         expected = float(sum((s * w for s, w in weighted), Fraction(0)) / 100)
         field = [_side_view(ns, side) for ns in adj.field]
@@ -224,9 +214,12 @@ def _side(
             mp = weighted_matchpoints(weighted, field)
             top = 2 * len(field)
             pct = percentage(mp, len(field))
-        elif field and adj.scoring == "imps":
+        elif field and adj.scoring == "butl":
+            level = _side_view(datum(adj.field), side)
+            imp = weighted_imps(weighted, level)
+        elif field:
             imp = sum(weighted_imps(weighted, other) for other in field) / len(field)
-    return SideResult(side, offending, rows, "", expected, mp, top, pct, imp)
+    return SideResult(side, offending, rows, "", expected, mp, top, pct, imp, level)
 
 
 def evaluate(
@@ -238,7 +231,7 @@ def evaluate(
     """
     offending = adjustment.offending_side
     return (
-        _side(adjustment.non_offending, other_side(offending), False, adjustment, vulnerability),
+        _side(adjustment.non_offending, offending.other, False, adjustment, vulnerability),
         _side(adjustment.offending, offending, True, adjustment, vulnerability),
     )
 
@@ -258,11 +251,10 @@ def _side_text(score: SideScore, kind: str) -> str:
 def summary(adjustment: Adjustment) -> str:
     """One line for a CSV cell: ``weighted mp; NS 60% 4S= N + 40% 4S-1 N; EW (offending) …``."""
     offending = adjustment.offending_side
-    non_offending = other_side(offending)
     first = _side_text(adjustment.non_offending, adjustment.kind)
     second = _side_text(adjustment.offending, adjustment.kind)
-    parts = [f"{adjustment.kind} {adjustment.scoring}", f"{non_offending} {first}"]
-    parts.append(f"{offending} (offending) {'same' if second == first else second}")
+    parts = [f"{adjustment.kind} {adjustment.scoring}", f"{offending.other.value} {first}"]
+    parts.append(f"{offending.value} (offending) {'same' if second == first else second}")
     if adjustment.field:
         parts.append("field NS " + " ".join(str(score) for score in adjustment.field))
     return "; ".join(parts)
@@ -274,7 +266,7 @@ def vulnerability_of_board(board: int | None) -> Vulnerability | None:
         return None
     try:
         return board_vulnerability(board)
-    except DealError:
+    except BridgeError:
         return None
 
 

@@ -15,18 +15,13 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from lib.bridge import Seat, Side
 from scores import adjusted
-from scores.models import Artificial, Kind, Pair, Scoring
+from scores.models import Artificial, Kind, Scoring
 
 ROWS_PER_SIDE = 4
 SIDES = ("non", "off")  # field prefixes: the non-offending and the offending side
-DECLARER_CHOICES = [
-    ("", "–"),
-    ("N", gettext_lazy("Noord")),
-    ("E", gettext_lazy("Oost")),
-    ("S", gettext_lazy("Zuid")),
-    ("W", gettext_lazy("West")),
-]
+DECLARER_CHOICES = [("", "–"), *Seat.choices]
 _FIELD_SPLIT = re.compile(r"[\s,;]+")
 
 
@@ -48,7 +43,7 @@ class AdjustedScoreForm(forms.Form):
         initial=Scoring.MATCHPOINTS,
     )
     offending_side = forms.ChoiceField(
-        label=gettext_lazy("Overtredende partij"), choices=Pair.choices, widget=forms.RadioSelect
+        label=gettext_lazy("Overtredende partij"), choices=Side.choices, widget=forms.RadioSelect
     )
     non_artificial = forms.ChoiceField(
         label=gettext_lazy("Niet-overtredende partij"),

@@ -4,10 +4,15 @@ Directors record it once the ruling is final and its outcome allows an adjustmen
 and admins of the club amend it later. Another club's ruling answers 404, a member without
 one of these roles 403. The form is a plain POST → redirect; "Voorbeeld" shows the effect on
 both sides without saving, so it works without JavaScript.
+
+Where the board's results came from a PBN file, the form compares with them as the event was
+scored: its own table's result (the one played at the ruling's table, or the row the director
+marks with "dit is deze tafel", ``?eigen=<row>``) is left out and shown struck through.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from uuid import UUID
 
 from django.contrib import messages
@@ -20,33 +25,68 @@ from django.views.decorators.http import require_http_methods
 
 from clubs.access import AuthenticatedHttpRequest, get_for_user, roles_in
 from clubs.models import Role
+from lib.bridge import Side, side_of
+from lib.fields import parse_id
 from rulings.models import Ruling
 from scores import adjusted, deals, recording
 from scores import adjusted_forms as forms
-from scores.models import Kind
+from scores.importing import find_event
+from scores.models import Kind, Scoring
+from scores.results import Compared, comparison, own_result
 
 RECORD_ROLES = (Role.DIRECTOR, Role.REVIEWER, Role.ADMIN)
 AMEND_ROLES = (Role.REVIEWER, Role.ADMIN)
 
 
-def _initial(ruling: Ruling) -> dict[str, object]:
+def _initial(ruling: Ruling, scoring: str, field: tuple[int, ...]) -> dict[str, object]:
     score = recording.current(ruling)
     if score is not None:
         return forms.initial_from(score)
-    return {"offending_side": adjusted.side_of_seat(ruling.offender_seat) or ""}
+    side = side_of(ruling.offender_seat)
+    return {
+        "offending_side": side.value if side is not None else "",
+        "scoring": scoring,
+        "field": " ".join(str(result) for result in field),
+    }
 
 
-def _board_results(initial: dict[str, object], deal: deals.DealView | None) -> int:
-    """Prefill the other results from the PBN file when the director typed none; how many."""
-    if initial.get("field") or deal is None or not deal.stored.results:
-        return 0
-    initial["field"] = " ".join(str(score) for score in deal.stored.results)
-    return len(deal.stored.results)
+@dataclass(frozen=True)
+class _Board:
+    """The board's results from the file as this form compares with them."""
+
+    scoring: str  # the event's
+    rows: list[Compared]
+    field: tuple[int, ...]
+    own: int | None
+    marked: bool  # the own table was marked by the director (?eigen=)
+
+    @property
+    def scoring_label(self) -> str:
+        return str(Scoring(self.scoring).label)
+
+
+def _board(
+    request: AuthenticatedHttpRequest, ruling: Ruling, deal: deals.DealView | None
+) -> _Board:
+    if deal is None:
+        return _Board(Scoring.MATCHPOINTS, [], (), None, False)
+    event = find_event(ruling.club, deal.stored.event)
+    scoring = event.scoring if event is not None else Scoring.MATCHPOINTS
+    chosen = request.POST.get("scoring", "")
+    results = deals.results_of(deal.stored)
+    marked = parse_id(request.GET.get("eigen", ""))
+    own = (
+        marked
+        if marked is not None and marked < len(results)
+        else own_result(results, ruling.table)
+    )
+    rows, field = comparison(results, own, chosen if chosen in Scoring.values else scoring)
+    return _Board(scoring, rows, field, own, own == marked)
 
 
 def _preview(form: forms.AdjustedScoreForm, ruling: Ruling, deal: deals.DealView | None) -> object:
     data = form.cleaned_data
-    offending = data["offending_side"]
+    offending = Side(data["offending_side"])
     non_rows = tuple(data.get("non_rows", []))
     artificial = data["kind"] == Kind.ARTIFICIAL
     club = ruling.club
@@ -83,9 +123,9 @@ def record(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
     if existing is not None and not roles_in(request, ruling.club_id) & set(AMEND_ROLES):
         raise PermissionDenied
     deal = deals.shown_deal_for(ruling)
+    board = _board(request, ruling, deal)
     preview = None
     status = 200
-    from_file = 0  # the number of other results prefilled from the PBN file
     if request.method == "POST":
         form = forms.AdjustedScoreForm(request.POST)
         if form.is_valid() and "preview" in request.POST:
@@ -112,8 +152,10 @@ def record(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
         else:
             status = 400
     else:
-        initial = {**_initial(ruling), "sequence": ruling.audit_sequence}
-        from_file = _board_results(initial, deal)
+        initial = {
+            **_initial(ruling, board.scoring, board.field),
+            "sequence": ruling.audit_sequence,
+        }
         form = forms.AdjustedScoreForm(initial=initial)
     context = {
         "ruling": ruling,
@@ -122,7 +164,9 @@ def record(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
         "existing": existing,
         "preview": preview,
         "deal": deal,
-        "from_file": from_file,
+        "board": board,
+        "results": deals.results_table(board.rows) if board.rows else None,
+        "own_url": request.path,
         "vulnerability": deals.vulnerability_of(ruling, deal),
     }
     return render(request, "scores/record.html", context, status=status)

@@ -51,6 +51,7 @@ __all__ = [
     "Penalty",
     "WeightError",
     "contract_score",
+    "datum",
     "duplicate_score",
     "imps",
     "matchpoints",
@@ -341,6 +342,22 @@ def imps(difference: int) -> int:
     size = abs(difference)
     earned = sum(1 for threshold in IMP_SCALE if size >= threshold)
     return earned if difference >= 0 else -earned
+
+
+def datum(scores: Sequence[int]) -> int:
+    """The datum a Butler score is IMPed against: the mean of the scores (from one side's
+    view) without the highest and the lowest when there are more than four (PBN's
+    ``Butler-2``), rounded to the nearest 10 (a half away from zero).
+
+    ``datum([420, 450, -50, 170, 420]) == 340`` (the mean of 420, 170 and 420 is 336.7).
+    """
+    if not scores:
+        raise ValueError("Geen andere uitslagen op dit spel: een datum kan niet.")
+    kept = sorted(scores)[1:-1] if len(scores) > 4 else list(scores)
+    mean = Fraction(sum(kept), len(kept))
+    tens = abs(mean) / 10
+    rounded = int(tens) + (1 if tens - int(tens) >= Fraction(1, 2) else 0)
+    return 10 * rounded if mean >= 0 else -10 * rounded
 
 
 def matchpoints(score: int, field: Sequence[int]) -> float:

@@ -1,7 +1,9 @@
-"""A bridge deal: board number, dealer, vulnerability and four hands. Pure Python, no Django.
+"""A bridge deal: board number, dealer, vulnerability and four hands. Pure Python (the seats
+and vulnerability are the shared vocabulary of :mod:`lib.bridge`).
 
 Hands are written as in PBN: spades, hearts, diamonds, clubs separated by dots, ranks
-``AKQJT98765432`` (``10`` is read as ``T``), a void is an empty suit: ``AKQ2.J93..KT8654``.
+``AKQJT98765432``, a void is an empty suit: ``AKQ2.J93..KT8654``. Typed hands may also use the
+Dutch ranks ``H V B`` (heer, vrouw, boer) and ``10`` for the ten: ``AHV2.B93..H108654``.
 :func:`make_deal` refuses a deal unless each hand has 13 cards and all 52 cards are there once.
 """
 
@@ -9,131 +11,34 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from enum import Enum
 
+from lib.bridge import (
+    RANKS,
+    SEATS,
+    BridgeError,
+    Seat,
+    Vulnerability,
+    rank_text,
+    read_rank,
+)
 from scores.calculator import duplicate_score
 
 __all__ = [
-    "RANKS",
-    "SEATS",
     "SUITS",
     "Deal",
     "DealError",
     "Hand",
-    "Seat",
-    "Vulnerability",
-    "board_dealer",
-    "board_vulnerability",
     "make_deal",
     "north_south_score",
     "parse_hand",
 ]
 
-RANKS = "AKQJT98765432"
 SUITS = ("S", "H", "D", "C")
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
-class DealError(ValueError):
+class DealError(BridgeError):
     """A deal or hand that is not a complete, valid deal; ``str()`` is one line in Dutch."""
-
-
-class Seat(Enum):
-    NORTH = "N"
-    EAST = "E"
-    SOUTH = "S"
-    WEST = "W"
-
-    @property
-    def dutch(self) -> str:
-        return _DUTCH_SEAT[self]
-
-    @property
-    def next(self) -> Seat:
-        """The seat to the left (clockwise: N, E, S, W)."""
-        return SEATS[(SEATS.index(self) + 1) % 4]
-
-    @classmethod
-    def read(cls, text: str) -> Seat:
-        """A seat from ``N/E/S/W`` or Dutch ``N/O/Z/W`` and full names in either language."""
-        key = text.strip().upper()
-        seat = _SEAT_WORDS.get(key)
-        if seat is None:
-            raise DealError(f"Onbekende windrichting '{text}': gebruik N, O (E), Z (S) of W.")
-        return seat
-
-
-SEATS: tuple[Seat, ...] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
-_DUTCH_SEAT = {Seat.NORTH: "Noord", Seat.EAST: "Oost", Seat.SOUTH: "Zuid", Seat.WEST: "West"}
-# "S" is South in English and "Z" in Dutch; "O" is Oost (East). No letter means two seats.
-_SEAT_WORDS: dict[str, Seat] = {
-    "N": Seat.NORTH, "NORTH": Seat.NORTH, "NOORD": Seat.NORTH,
-    "E": Seat.EAST, "EAST": Seat.EAST, "O": Seat.EAST, "OOST": Seat.EAST,
-    "S": Seat.SOUTH, "SOUTH": Seat.SOUTH, "Z": Seat.SOUTH, "ZUID": Seat.SOUTH,
-    "W": Seat.WEST, "WEST": Seat.WEST,
-}  # fmt: skip
-
-
-class Vulnerability(Enum):
-    NONE = "None"
-    NS = "NS"
-    EW = "EW"
-    ALL = "All"
-
-    def is_vulnerable(self, seat: Seat) -> bool:
-        if self is Vulnerability.ALL:
-            return True
-        if self is Vulnerability.NONE:
-            return False
-        north_south = seat in (Seat.NORTH, Seat.SOUTH)
-        return north_south == (self is Vulnerability.NS)
-
-    @property
-    def dutch(self) -> str:
-        return _DUTCH_VUL[self]
-
-    @classmethod
-    def read(cls, text: str) -> Vulnerability:
-        """PBN values ``None``/``Love``/``-``, ``NS``, ``EW``, ``All``/``Both``; Dutch too."""
-        key = text.strip().upper().replace("-", "").replace("/", "").replace(" ", "")
-        found = _VUL_WORDS.get(key)
-        if found is None:
-            raise DealError(f"Onbekende kwetsbaarheid '{text}': gebruik None, NS, EW of All.")
-        return found
-
-
-_DUTCH_VUL = {
-    Vulnerability.NONE: "niemand kwetsbaar",
-    Vulnerability.NS: "NZ kwetsbaar",
-    Vulnerability.EW: "OW kwetsbaar",
-    Vulnerability.ALL: "allen kwetsbaar",
-}
-_VUL_WORDS: dict[str, Vulnerability] = {
-    "": Vulnerability.NONE, "NONE": Vulnerability.NONE, "LOVE": Vulnerability.NONE,
-    "NIEMAND": Vulnerability.NONE, "GEEN": Vulnerability.NONE,
-    "NS": Vulnerability.NS, "NZ": Vulnerability.NS,
-    "EW": Vulnerability.EW, "OW": Vulnerability.EW,
-    "ALL": Vulnerability.ALL, "BOTH": Vulnerability.ALL, "ALLEN": Vulnerability.ALL,
-    "ALLE": Vulnerability.ALL,
-}  # fmt: skip
-
-# The standard 16-board cycle of vulnerability (boards 1..16, then repeating).
-_N, _NS, _EW, _A = Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.ALL
-_VUL_CYCLE = (_N, _NS, _EW, _A, _NS, _EW, _A, _N, _EW, _A, _N, _NS, _A, _N, _NS, _EW)
-
-
-def board_dealer(board: int) -> Seat:
-    """Dealer of a board in the standard rotation: board 1 North, 2 East, 3 South, 4 West."""
-    if board < 1:
-        raise DealError(f"Spelnummer {board} kan niet: spellen beginnen bij 1.")
-    return SEATS[(board - 1) % 4]
-
-
-def board_vulnerability(board: int) -> Vulnerability:
-    """Vulnerability of a board in the standard 16-board cycle."""
-    if board < 1:
-        raise DealError(f"Spelnummer {board} kan niet: spellen beginnen bij 1.")
-    return _VUL_CYCLE[(board - 1) % 16]
 
 
 @dataclass(frozen=True)
@@ -161,38 +66,40 @@ class Hand:
         return ".".join(self.suits)
 
     @property
-    def display(self) -> str:
-        """``♠AKQ2 ♥J93 ♦— ♣KT8654`` with ``10`` for the ten, for the hand diagram."""
-        parts = []
-        for letter, ranks in zip(SUITS, self.suits, strict=True):
-            shown = ranks.replace("T", "10") or "—"
-            parts.append(_SUIT_SYMBOL[letter] + shown)
-        return " ".join(parts)
+    def typed(self) -> str:
+        """The hand as a director types it in the reader's language: ``AHV2.B93..H108654`` in
+        Dutch, ``AKQ2.J93..K108654`` in English (read back by :func:`parse_hand`)."""
+        return ".".join("".join(rank_text(rank) for rank in ranks) for ranks in self.suits)
+
+
+def _ranks(text: str, suit: str, typed: str) -> str:
+    """The PBN ranks of one suit as typed (Dutch or English letters, ``10`` or ``T``), in
+    ``RANKS`` order; DealError names a character that is no card or a card typed twice."""
+    ranks: list[str] = []
+    for char in typed.replace("10", "T"):
+        rank = read_rank(char)
+        if rank is None:
+            raise DealError(
+                f"Hand '{text.strip()}': '{char}' is geen kaart in {_SUIT_SYMBOL[suit]} "
+                "(gebruik AKQJT98765432, of AHVB en 10)."
+            )
+        if rank in ranks:
+            raise DealError(
+                f"Hand '{text.strip()}': {_card_name(suit + rank)} staat er twee keer in."
+            )
+        ranks.append(rank)
+    return "".join(sorted(ranks, key=RANKS.index))
 
 
 def parse_hand(text: str) -> Hand:
-    """A hand in PBN form ``S.H.D.C``; ranks sorted, ``10`` read as ``T``. Not checked for 13."""
-    raw = text.strip().upper().replace("10", "T")
-    parts = raw.split(".")
+    """A hand in PBN form ``S.H.D.C``, ranks in either language, sorted. Not checked for 13."""
+    parts = text.strip().split(".")
     if len(parts) != 4:
         raise DealError(
             f"Hand '{text.strip()}' niet te lezen: schrijf vier kleuren ♠.♥.♦.♣ met punten "
             "ertussen, bijvoorbeeld AK32.QJ5.T98.765."
         )
-    suits: list[str] = []
-    for letter, ranks in zip(SUITS, parts, strict=True):
-        for rank in ranks:
-            if rank not in RANKS:
-                raise DealError(
-                    f"Hand '{text.strip()}': '{rank}' is geen kaart in {_SUIT_SYMBOL[letter]} "
-                    "(gebruik AKQJT98765432)."
-                )
-        doubled = sorted({r for r in ranks if ranks.count(r) > 1})
-        if doubled:
-            raise DealError(
-                f"Hand '{text.strip()}': {_SUIT_SYMBOL[letter]}{doubled[0]} staat er twee keer in."
-            )
-        suits.append("".join(sorted(ranks, key=RANKS.index)))
+    suits = [_ranks(text, suit, typed) for suit, typed in zip(SUITS, parts, strict=True)]
     return Hand(suits[0], suits[1], suits[2], suits[3])
 
 
@@ -208,8 +115,6 @@ class Deal:
     south: Hand
     west: Hand
     event: str = ""
-    # North-South scores of the board at the tables that played it (a PBN [ScoreTable]).
-    results: tuple[int, ...] = ()
 
     def hand(self, seat: Seat) -> Hand:
         return {

@@ -8,10 +8,12 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrOrPromise
 
-from scores.deal import SEATS, Deal, DealError, Seat, Vulnerability
-from scores.deals import event_name, typed_deal
-from scores.models import DealSeat, DealVulnerability
-from scores.pbn import MAX_BYTES, PbnError, read_pbn_bytes
+from lib.bridge import SEATS, Seat, Vulnerability
+from scores.deal import Deal, DealError
+from scores.deals import typed_deal
+from scores.importing import event_name
+from scores.models import Scoring
+from scores.pbn import MAX_BYTES, PbnError, decode_pbn, parse_pbn
 
 
 class PbnImportForm(forms.Form):
@@ -41,22 +43,27 @@ class PbnImportForm(forms.Form):
             self.add_error("file", _("Dit bestand is te groot voor een PBN-bestand."))
             return data
         try:
-            deals = read_pbn_bytes(upload.read())
+            text = decode_pbn(upload.read())
+            pbn = parse_pbn(text)
         except PbnError as error:
             self.add_error("file", str(error))
             return data
-        event = event_name(data.get("event") or "") or event_name(deals[0].event)
+        event = event_name(data.get("event") or "") or event_name(pbn.event)[:200]
         if not event:
             self.add_error(
                 "event", _("Het bestand noemt geen wedstrijd: vul de naam van de wedstrijd in.")
             )
             return data
         data["event"] = event
-        data["deals"] = deals
+        data["text"] = text  # carried by the confirmation of a re-import
+        data["pbn"] = pbn
         return data
 
 
-_HAND_HELP = _("Schoppen.harten.ruiten.klaveren, bijvoorbeeld AKQ.JT9.876.5432 (leeg: renons).")
+_HAND_HELP = _(
+    "Schoppen.harten.ruiten.klaveren, bijvoorbeeld AHV.B109.876.5432 (A H V B of A K Q J; "
+    "leeg: renons)."
+)
 
 
 def _hand_field(label: StrOrPromise) -> forms.CharField:
@@ -68,16 +75,22 @@ def _hand_field(label: StrOrPromise) -> forms.CharField:
     )
 
 
+class EventScoringForm(forms.Form):
+    """How an event was scored: what an adjusted score on its boards is compared with."""
+
+    scoring = forms.ChoiceField(label=_("Telling"), choices=Scoring.choices)
+
+
 class TypedDealForm(forms.Form):
     """The four hands of a ruling's board; dealer and vulnerability default to the board
     number's place in the standard cycle."""
 
-    north = _hand_field(_("Noord"))
-    east = _hand_field(_("Oost"))
-    south = _hand_field(_("Zuid"))
-    west = _hand_field(_("West"))
-    dealer = forms.ChoiceField(label=_("Gever"), choices=DealSeat.choices)
-    vulnerability = forms.ChoiceField(label=_("Kwetsbaarheid"), choices=DealVulnerability.choices)
+    north = _hand_field(Seat.NORTH.label)
+    east = _hand_field(Seat.EAST.label)
+    south = _hand_field(Seat.SOUTH.label)
+    west = _hand_field(Seat.WEST.label)
+    dealer = forms.ChoiceField(label=_("Gever"), choices=Seat.choices)
+    vulnerability = forms.ChoiceField(label=_("Kwetsbaarheid"), choices=Vulnerability.choices)
 
     def __init__(self, *args: Any, board: int, event: str = "", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

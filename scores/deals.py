@@ -1,129 +1,111 @@
-"""Deals of a club's events: importing, typing, finding a ruling's board, and the cached
-double-dummy analysis.
+"""Deals of a club's events: typing a board's hands, finding a ruling's board, the cached
+double-dummy analysis, and what the hand diagram shows.
 
-An import writes all boards of a file or none (one transaction); a board already stored for
-that event is replaced with its results, so importing a corrected file again updates it.
-Typing the hands of a board keeps the results imported for it. A ruling finds its
-board by event name and board number within its own club.
+Importing a file is :mod:`scores.importing`. Typing the hands of a board keeps the results
+imported for it. A ruling finds its board by event name (any case) and board number within its
+own club; where sections of the event had other cards under one number, "Dinsdag B" finds
+section B's board of event "Dinsdag".
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.utils.translation import gettext, gettext_lazy
+from django.db.models import Q, Value
+from django.db.models.functions import Concat
+from django.utils.translation import gettext_lazy
 
 from clubs.models import Club, User
-from rulings.models import Ruling
-from scores import double_dummy
-from scores.adjusted import vulnerability_of_board
-from scores.deal import (
+from lib.bridge import (
     SEATS,
-    SUITS,
-    Deal,
-    DealError,
-    Hand,
     Seat,
     Vulnerability,
     board_dealer,
     board_vulnerability,
-    make_deal,
+    notrump,
+    rank_text,
 )
+from rulings.models import Ruling
+from scores import double_dummy
+from scores.adjusted import vulnerability_of_board
+from scores.deal import SUITS, Deal, DealError, Hand, make_deal
 from scores.double_dummy import DENOMINATIONS, DoubleDummy
-from scores.models import TYPED_SOURCE, DealSeat, DealVulnerability, StoredDeal
+from scores.importing import event_name, stored_event
+from scores.models import TYPED_SOURCE, Event, StoredDeal
+from scores.results import Compared, TableResult
 
 __all__ = [
     "DealView",
-    "ImportSummary",
     "analysis_of",
+    "contract_text",
     "deal_for",
-    "event_name",
+    "denomination_text",
     "events",
-    "import_deals",
+    "results_of",
+    "results_table",
+    "shown",
     "shown_deal_for",
     "store_typed",
     "typed_deal",
+    "vulnerability_of",
 ]
 
 logger = logging.getLogger(__name__)
 
 
-def event_name(text: str) -> str:
-    """The stored form of an event name: spaces trimmed and runs of spaces made one, so that
-    a name typed on the ruling finds the imported event."""
-    return " ".join(text.split())
-
-
-def _row_values(deal: Deal) -> dict[str, object]:
-    return {
-        "dealer": deal.dealer.value,
-        "vulnerability": deal.vulnerability.value,
-        "cards": deal.pbn,
-    }
+def results_of(stored: StoredDeal) -> list[TableResult]:
+    """The board's table results as stored by the import."""
+    return [TableResult.from_json(item) for item in stored.results]
 
 
 @dataclass(frozen=True)
-class ImportSummary:
-    event: str
-    added: list[int]
-    replaced: list[int]
+class ResultsTable:
+    """A board's results as a page lists them, with the columns the file fills."""
 
-    @property
-    def total(self) -> int:
-        return len(self.added) + len(self.replaced)
+    rows: list[Compared]
+    section: bool
+    table: bool
+    room: bool
+    pairs: bool
+    count: bool
 
 
-def import_deals(
-    club: Club,
-    event: str,
-    deals: Iterable[Deal],
-    source: str,
-    user: User | None = None,
-    progress: Callable[[Deal, bool], None] | None = None,
-) -> ImportSummary:
-    """Store the deals as boards of ``event`` (all or nothing); an existing board is
-    replaced. ``progress(deal, replaced)`` is called after each board."""
-    name = event_name(event)
-    added: list[int] = []
-    replaced: list[int] = []
+def results_table(rows: list[Compared]) -> ResultsTable:
+    results = [row.result for row in rows]
+    return ResultsTable(
+        rows,
+        section=any(result.section for result in results),
+        table=any(result.table is not None for result in results),
+        room=any(result.room for result in results),
+        pairs=any(result.ns or result.ew for result in results),
+        count=any(result.count > 1 for result in results),
+    )
+
+
+def store_typed(
+    club: Club, deal: Deal, user: User | None, row: StoredDeal | None = None
+) -> StoredDeal:
+    """Store a typed (already checked) deal: over ``row`` (the board the ruling found, whose
+    results stay), or as a new board of its event (made if the club has no such event)."""
+    values = {
+        "dealer": deal.dealer.value,
+        "vulnerability": deal.vulnerability.value,
+        "cards": deal.pbn,
+        "source": TYPED_SOURCE,
+        "entered_by": user,
+    }
     with transaction.atomic():
-        existing = {
-            d.board: d for d in StoredDeal.objects.select_for_update().filter(club=club, event=name)
-        }
-        for deal in deals:
-            values = {
-                **_row_values(deal),
-                "results": list(deal.results),  # a file without them clears old ones
-                "source": source[:200],
-                "entered_by": user,
-            }
-            row = existing.get(deal.board)
-            if row is None:
-                StoredDeal.objects.create(club=club, event=name, board=deal.board, **values)
-                added.append(deal.board)
-            else:
-                for field, value in values.items():
-                    setattr(row, field, value)
-                row.save()
-                replaced.append(deal.board)
-            if progress is not None:
-                progress(deal, row is not None)
-    return ImportSummary(name, added, replaced)
-
-
-def store_typed(club: Club, deal: Deal, user: User | None) -> StoredDeal:
-    """Store a typed (already checked) deal as the board of its event, replacing what was
-    stored for that board."""
-    with transaction.atomic():
-        row, _created = StoredDeal.objects.update_or_create(
-            club=club,
-            event=event_name(deal.event),
-            board=deal.board,
-            defaults={**_row_values(deal), "source": TYPED_SOURCE, "entered_by": user},
-        )
+        if row is None:
+            event = stored_event(club, deal.event)
+            return StoredDeal.objects.create(
+                club=club, event=event.name, board=deal.board, **values
+            )
+        for column, value in values.items():
+            setattr(row, column, value)
+        row.save()
     return row
 
 
@@ -146,28 +128,36 @@ def typed_deal(
 
 
 def deal_for(ruling: Ruling) -> StoredDeal | None:
-    """The stored board of a ruling: same club, same event name, same board number."""
+    """The stored board of a ruling: same club, same event name in any case (or the event's
+    name and a section, "Dinsdag B"), same board number. Several sections of one event with
+    this number and no section named: the first section's board."""
     if ruling.board is None:
         return None
-    return (
-        StoredDeal.objects.filter(
-            club_id=ruling.club_id, event__iexact=event_name(ruling.event), board=ruling.board
-        )
-        .order_by("pk")
-        .first()
+    name = event_name(ruling.event)
+    rows = list(
+        StoredDeal.objects.filter(club_id=ruling.club_id, board=ruling.board)
+        .annotate(named=Concat("event", Value(" "), "section"))
+        .filter(Q(event__iexact=name) | Q(section__gt="", named__iexact=name))
+        .order_by("section", "pk")
     )
+    if not rows:
+        return None
+    wanted = name.lower()
+    return next((row for row in rows if f"{row.event} {row.section}".lower() == wanted), rows[0])
 
 
-def events(club: Club) -> list[tuple[str, list[StoredDeal]]]:
-    """The club's events with their boards (in board order), in one query."""
+def events(club: Club) -> list[tuple[Event, list[StoredDeal]]]:
+    """The club's events with their boards (in board order), in two queries."""
     grouped: dict[str, list[StoredDeal]] = {}
     for row in (
         StoredDeal.objects.filter(club=club)
-        .order_by("event", "board")
-        .only("event", "board", "source", "entered_at", "results")
+        .order_by("board", "section")
+        .only("event", "section", "board", "source", "entered_at", "results")
     ):
-        grouped.setdefault(row.event, []).append(row)
-    return list(grouped.items())
+        grouped.setdefault(row.event.lower(), []).append(row)
+    return [
+        (event, grouped.get(event.name.lower(), [])) for event in Event.objects.filter(club=club)
+    ]
 
 
 def analysis_of(stored: StoredDeal) -> DoubleDummy | None:
@@ -201,20 +191,34 @@ _SUIT_NAME = {
     "D": gettext_lazy("ruiten"),
     "C": gettext_lazy("klaveren"),
 }
-_SUIT_LABEL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
-def _denomination_label(value: str) -> str:
+def denomination_text(value: str) -> str:
     """A suit symbol, or notrump as the reader writes it (SA in Dutch, NT in English)."""
-    return _SUIT_LABEL.get(value) or gettext("SA")
+    return _SYMBOL.get(value) or notrump()
+
+
+def contract_text(notation: str) -> str:
+    """A contract in calculator notation as the reader writes it: ``4♥X-1``, ``3SA=`` (Dutch)
+    or ``3NT=`` (English), ``pas``/``pass``; anything else as it is."""
+    if notation.lower() == "pass":
+        return str(gettext_lazy("pas"))
+    level, rest = notation[:1], notation[1:]
+    if not level.isdigit():
+        return notation
+    for written in ("NT", "N", "S", "H", "D", "C"):
+        if rest.upper().startswith(written):
+            shown = notrump() if written in ("NT", "N") else _SYMBOL[written]
+            return level + shown + rest[len(written) :]
+    return notation
 
 
 @dataclass(frozen=True)
 class SuitLine:
     letter: str
     symbol: str
-    name: str  # Dutch name of the suit, for screen readers
-    cards: str  # "A K 10 3", or "—" for a void
+    name: str  # the suit's name, for screen readers
+    cards: str  # "A H 10 3" in Dutch, "A K 10 3" in English, or "—" for a void
     red: bool
 
 
@@ -246,16 +250,16 @@ class DealView:
 
     @property
     def dealer(self) -> str:
-        return _seat_name(self.deal.dealer)
+        return str(self.deal.dealer.label)
 
     @property
     def vulnerability(self) -> str:
-        return str(DealVulnerability(self.deal.vulnerability.value).label)
+        return str(self.deal.vulnerability.label)
 
-
-def _seat_name(seat: Seat) -> str:
-    """The seat in the reader's language (Dutch unless the page is in English)."""
-    return str(DealSeat(seat.value).label)
+    @property
+    def compass(self) -> list[str]:
+        """The seat letters round the diagram's centre: N, W, E, S in the reader's letters."""
+        return [seat.letter for seat in (Seat.NORTH, Seat.WEST, Seat.EAST, Seat.SOUTH)]
 
 
 def _hand_view(deal: Deal, seat: Seat) -> HandView:
@@ -265,14 +269,14 @@ def _hand_view(deal: Deal, seat: Seat) -> HandView:
             letter,
             _SYMBOL[letter],
             str(_SUIT_NAME[letter]),
-            " ".join("10" if r == "T" else r for r in hand.suit(letter)) or "—",
+            " ".join(rank_text(rank) for rank in hand.suit(letter)) or "—",
             letter in ("H", "D"),
         )
         for letter in SUITS
     ]
     return HandView(
         seat,
-        _seat_name(seat),
+        str(seat.label),
         lines,
         seat is deal.dealer,
         deal.vulnerability.is_vulnerable(seat),
@@ -281,8 +285,8 @@ def _hand_view(deal: Deal, seat: Seat) -> HandView:
 
 def _par_text(contract: double_dummy.ParContract) -> str:
     outcome = "=" if contract.result == 0 else f"{contract.result:+d}"
-    denomination = _denomination_label(contract.denomination.value)
-    declarer = _seat_name(contract.declarer)
+    denomination = denomination_text(contract.denomination.value)
+    declarer = str(contract.declarer.label)
     return f"{contract.level}{denomination}{contract.penalty}{outcome} {declarer}"
 
 
@@ -297,7 +301,7 @@ def shown(stored: StoredDeal) -> DealView | None:
     table = None
     if result is not None:
         table = [
-            TableRow(seat, _seat_name(seat), [result.tricks_for(seat, d) for d in DENOMINATIONS])
+            TableRow(seat, str(seat.label), [result.tricks_for(seat, d) for d in DENOMINATIONS])
             for seat in SEATS
         ]
     return DealView(
@@ -305,7 +309,7 @@ def shown(stored: StoredDeal) -> DealView | None:
         deal=deal,
         hands={seat.name.lower(): _hand_view(deal, seat) for seat in SEATS},
         table=table,
-        denominations=[(_denomination_label(d.value), d.value in "HD") for d in DENOMINATIONS],
+        denominations=[(denomination_text(d.value), d.value in "HD") for d in DENOMINATIONS],
         par_score=result.par_score if result is not None else None,
         par_contracts=[_par_text(c) for c in result.par_contracts] if result is not None else [],
     )

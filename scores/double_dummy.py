@@ -13,8 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from lib.bridge import SEATS, Seat, Vulnerability
 from scores.calculator import PENALTIES, Denomination, Penalty
-from scores.deal import SEATS, Deal, Seat, Vulnerability
+from scores.deal import Deal
 
 __all__ = ["DENOMINATIONS", "DoubleDummy", "ParContract", "analyse"]
 

@@ -7,15 +7,16 @@ them) and the adjusted score of a ruling (the arithmetic is in ``scores.adjusted
 from __future__ import annotations
 
 import hashlib
-from typing import cast
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.db.models.functions import Lower
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
-from rulings.models import Ruling, Seat
+from lib.bridge import SEATS, Seat, Side, Vulnerability
+from rulings.models import Ruling
 from scores import adjusted
 from scores import deal as pure
 
@@ -24,17 +25,6 @@ from scores import deal as pure
 # with their double-dummy analysis cached (scores/deals.py reads and writes them).
 
 TYPED_SOURCE = "typed"
-
-
-# A deal's seats are a ruling's seats (the same codes and names).
-DealSeat = Seat
-
-
-class DealVulnerability(models.TextChoices):
-    NONE = "None", _("niemand kwetsbaar")
-    NS = "NS", _("NZ kwetsbaar")
-    EW = "EW", _("OW kwetsbaar")
-    ALL = "All", _("allen kwetsbaar")
 
 
 class StoredDeal(models.Model):
@@ -47,9 +37,11 @@ class StoredDeal(models.Model):
     board = models.PositiveSmallIntegerField(
         _("spel"), validators=[MinValueValidator(1), MaxValueValidator(128)]
     )
-    dealer = models.CharField(_("gever"), max_length=1, choices=DealSeat.choices)
+    # Set only where sections or matches of one event had other cards under the same number.
+    section = models.CharField(_("lijn of wedstrijd"), max_length=60, blank=True, default="")
+    dealer = models.CharField(_("gever"), max_length=1, choices=Seat.choices)
     vulnerability = models.CharField(
-        _("kwetsbaarheid"), max_length=4, choices=DealVulnerability.choices
+        _("kwetsbaarheid"), max_length=4, choices=Vulnerability.choices
     )
     cards = models.CharField(_("kaarten (PBN)"), max_length=80)
     source = models.CharField(_("bron"), max_length=200)  # the PBN file name, or "typed"
@@ -62,22 +54,24 @@ class StoredDeal(models.Model):
         verbose_name=_("ingevoerd door"),
     )
     entered_at = models.DateTimeField(_("ingevoerd op"), auto_now=True)
-    # North-South scores of the board at the tables that played it, from the PBN file's
-    # [ScoreTable]; the adjusted-score form offers them as the other results.
-    results = models.JSONField(_("uitslagen (NZ)"), default=list, blank=True)
+    # The board's results at the tables that played it, from the PBN file (a list of
+    # scores.results.TableResult.to_json()); the adjusted-score form compares with them.
+    results = models.JSONField(_("uitslagen"), default=list, blank=True)
     analysis = models.JSONField(_("dubbel-dummy-analyse"), null=True, blank=True)
     analysis_digest = models.CharField(max_length=64, blank=True)
 
     class Meta:
         ordering = ["event", "board"]
         constraints = [
-            models.UniqueConstraint(fields=["club", "event", "board"], name="deal_per_board"),
+            models.UniqueConstraint(
+                Lower("event"), "club", "section", "board", name="deal_per_board_any_case"
+            ),
         ]
         verbose_name = _("spel")
         verbose_name_plural = _("spellen")
 
     def __str__(self) -> str:
-        return f"{self.event} #{self.board}"
+        return f"{self.event} {self.section} #{self.board}".replace("  ", " ")
 
     @property
     def digest(self) -> str:
@@ -91,11 +85,11 @@ class StoredDeal(models.Model):
 
     def to_deal(self) -> pure.Deal:
         """The checked pure deal (raises ``DealError`` if the row was changed by hand)."""
-        hands = dict(zip(pure.SEATS, self.cards.removeprefix("N:").split(" "), strict=True))
+        hands = dict(zip(SEATS, self.cards.removeprefix("N:").split(" "), strict=True))
         return pure.make_deal(
             self.board,
-            pure.Seat(self.dealer),
-            pure.Vulnerability(self.vulnerability),
+            Seat(self.dealer),
+            Vulnerability(self.vulnerability),
             hands,
             event=self.event,
         )
@@ -115,19 +109,18 @@ class Kind(models.TextChoices):
 
 
 class Scoring(models.TextChoices):
+    """How an event was scored, and so what an adjusted score is compared with."""
+
     MATCHPOINTS = "mp", _("matchpunten")
-    IMPS = "imps", _("IMP's")
+    IMPS = "imps", _("IMP's tegen de andere tafel")
+    CROSS_IMPS = "ximp", _("cross-IMP's")
+    BUTLER = "butl", _("Butler (datum)")
 
 
 class Artificial(models.TextChoices):
     PLUS = "plus", _("gemiddeld plus")
     AVERAGE = "average", _("gemiddeld")
     MINUS = "minus", _("gemiddeld min")
-
-
-class Pair(models.TextChoices):
-    NS = "NS", _("NZ")
-    EW = "EW", _("OW")
 
 
 class AdjustedScore(models.Model):
@@ -140,7 +133,7 @@ class AdjustedScore(models.Model):
     scoring = models.CharField(
         _("telling"), max_length=4, choices=Scoring.choices, default=Scoring.MATCHPOINTS
     )
-    offending_side = models.CharField(_("overtredende partij"), max_length=2, choices=Pair.choices)
+    offending_side = models.CharField(_("overtredende partij"), max_length=2, choices=Side.choices)
     non_offending_rows = models.JSONField(default=list, blank=True)
     offending_rows = models.JSONField(default=list, blank=True)
     non_offending_artificial = models.CharField(
@@ -169,7 +162,7 @@ class AdjustedScore(models.Model):
         offending = adjusted.read_rows(self.offending_rows) or non_offending
         return adjusted.Adjustment(
             kind=self.kind,
-            offending_side=cast(adjusted.Side, self.offending_side),
+            offending_side=Side(self.offending_side),
             non_offending=adjusted.SideScore(
                 non_offending, self.non_offending_artificial, self.non_offending_percent
             ),
@@ -204,3 +197,31 @@ def summary_of(values: dict[str, object]) -> str:
     if not values.get("kind"):
         return ""
     return AdjustedScore(**values).summary()
+
+
+# --------------------------------------------------------------------------------------------
+# Events: what a club knows of an event beside its deals (scores/importing.py writes it).
+
+
+class Event(models.Model):
+    """An event whose deals were imported or typed. Its deals are the ``StoredDeal`` rows of
+    the club with this name in any case; ``scoring`` says what an adjusted score on one of its
+    boards is compared with (chosen on the deals page, first taken from the file)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="deal_events")
+    name = models.CharField(_("wedstrijd of zitting"), max_length=200, blank=True)
+    scoring = models.CharField(
+        _("telling"), max_length=4, choices=Scoring.choices, default=Scoring.MATCHPOINTS
+    )
+    source = models.CharField(_("bron"), max_length=200, blank=True)  # the last file read
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "club", name="deal_event_per_name_any_case"),
+        ]
+        verbose_name = _("wedstrijd")
+        verbose_name_plural = _("wedstrijden")
+
+    def __str__(self) -> str:
+        return self.name

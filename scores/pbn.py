@@ -1,54 +1,77 @@
-"""Read the deals of an event from a PBN file (Portable Bridge Notation). Pure Python.
+"""Read an event's deals and every table result from a PBN file (Portable Bridge Notation).
+Pure Python; the tag syntax and inheritance are read by :mod:`scores.pbn_scan`.
 
-What is read, per game (games are separated by an empty line):
+Per game: ``[Board]``, ``[Dealer]``, ``[Vulnerable]`` (also ``Love``/``-``/``Both``), ``[Deal]``
+(first letter: the seat of the first hand, then clockwise), ``[Event]``, ``[Scoring]``, and
+where it was played: ``[Section]``, ``[Table]``, ``[Room]``, ``[HomeTeam]``/``[VisitTeam]``,
+the players ``[North]`` … or ``[PairNS]``/``[PairEW]``.
 
-* ``[Event "..."]``, ``[Board "7"]``, ``[Dealer "N"]``, ``[Vulnerable "None|NS|EW|All"]``
-  (also ``Love``/``-`` and ``Both``), ``[Deal "N:AKQ2.J93.T82.K54 ..."]`` (first letter: the
-  seat of the first hand, then clockwise);
-* a value ``"#"`` repeats the value of the previous game (PBN's inheritance);
-* ``[ScoreTable "..."]`` and its rows: the other results of the board as North-South scores
-  (``Deal.results``, read by :mod:`scores.score_table`; a board without one has none);
-* every other tag and its section data (``[Auction]``, ``[Play]``, tables ...) is skipped, as
-  are ``{...}`` comments (also over several lines), ``;`` comments to the end of the line and
-  ``%`` lines.
+The results of a board, in file order (:class:`scores.results.TableResult`):
 
-Tolerated: a BOM, CRLF or CR line ends, UTF-8, UTF-16 with BOM, Windows-1252/latin-1; a missing
-``Dealer`` or ``Vulnerable`` (taken from the board number in the standard cycle); a game without
-``[Deal]`` (skipped, e.g. a header); the same board twice with the same cards (kept once).
+* one game per table (``[Contract]``, ``[Declarer]``, ``[Result]`` and/or ``[Score]``, as BBO,
+  JFR, KOPS, ABA and RealBridge write them): every game is a table's result;
+* a ``[ScoreTable]`` (Magic Contest, Ruter, …), read by :mod:`scores.score_table`, with
+  ``Multiplicity`` and artificial scores; a game with a score table is not a table's result
+  itself (its own contract tags describe one of the rows). The same table twice for a board
+  is read once.
 
-Refused with :class:`PbnError` naming the line: an unreadable tag, a bad board number, dealer or
-vulnerability, a deal with a missing, doubled or unknown card, an unknown hand (``-``), the same
-board twice with different cards, an unclosed comment, a file that is not text or has no deal,
-a score table row that cannot be read.
-Nothing is returned unless the whole file is good, so an import is all or nothing.
+A board number may come once per section or match: games of the same board with the same cards
+are one board, whose results keep their section; with different cards, each section (the
+``[Section]`` tag, or the match's teams) is a board of its own. A board without cards
+(``[Deal ""]``, or results only) is skipped with a warning, as is a board number above 128 (a
+ruling's board is 1–128). Tolerated: a BOM, CRLF or CR line ends, UTF-8, UTF-16 with BOM,
+Windows-1252/latin-1; a missing ``Dealer`` or ``Vulnerable`` (taken from the board number).
+
+Refused with :class:`PbnError` naming the line: an unreadable tag, a board number that is not a
+whole number from 1, a bad dealer or vulnerability, a deal with a missing, doubled or unknown
+card or an unknown hand (``-``), the same board with other cards in the same section, a result
+that is not a score, an unclosed comment, a file that is not text or has no deal. Nothing is
+returned unless the whole file is good, so an import is all or nothing.
 """
 
 from __future__ import annotations
 
+import functools
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from scores.deal import (
+from lib.bridge import (
     SEATS,
-    Deal,
-    DealError,
-    Hand,
+    BridgeError,
     Seat,
     Vulnerability,
     board_dealer,
     board_vulnerability,
-    make_deal,
-    parse_hand,
 )
-from scores.score_table import ScoreTableError, read_score_table
+from scores.deal import Deal, DealError, Hand, make_deal, parse_hand
+from scores.pbn_scan import Game, ScanError, scan
+from scores.results import TableResult
+from scores.score_table import (
+    ScoreTableError,
+    artificial_score,
+    read_score_table,
+    result_of,
+    side_score,
+)
 
-__all__ = ["MAX_BYTES", "PbnError", "decode_pbn", "parse_pbn", "read_pbn", "read_pbn_bytes"]
+__all__ = [
+    "MAX_BOARD",
+    "MAX_BYTES",
+    "Board",
+    "PbnError",
+    "PbnFile",
+    "decode_pbn",
+    "parse_pbn",
+    "read_pbn",
+    "read_pbn_bytes",
+]
 
 MAX_BYTES = 5_000_000
-
-_TAG = re.compile(r'\[\s*(?P<name>[A-Za-z0-9_]+)\s+"(?P<value>(?:[^"\\]|\\.)*)"\s*\]')
-_WANTED = ("Event", "Board", "Dealer", "Vulnerable", "Deal")
+MAX_BOARD = 128  # a ruling's board number is 1-128
+_BOARD = re.compile(r"[0-9]{1,9}")
+_SIDE_TRICKS = re.compile(r"(NS|EW)\s*([0-9]{1,2})", re.IGNORECASE)
+_UNKNOWN = ("", "?")
 
 
 class PbnError(ValueError):
@@ -59,6 +82,34 @@ class PbnError(ValueError):
         self.problem = problem
         where = f"Regel {line}: " if line is not None else "PBN-bestand: "
         super().__init__(where + problem)
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board's cards and its results; ``section`` is set only where sections had other
+    cards under the same board number."""
+
+    deal: Deal
+    section: str = ""
+    results: tuple[TableResult, ...] = ()
+    line: int = 0  # the line of its [Deal]
+
+    @property
+    def key(self) -> tuple[str, int]:
+        return (self.section, self.deal.board)
+
+
+@dataclass(frozen=True)
+class PbnFile:
+    boards: tuple[Board, ...]
+    event: str = ""  # the first [Event]
+    scoring: str = ""  # the first [Scoring], as written
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def results(self) -> int:
+        """The number of table results read (a row of several tables counts for each)."""
+        return sum(result.count for board in self.boards for result in board.results)
 
 
 def decode_pbn(data: bytes) -> str:
@@ -82,232 +133,252 @@ def decode_pbn(data: bytes) -> str:
     return data.decode("latin-1")
 
 
-@dataclass
-class _Game:
-    tags: dict[str, tuple[str, int]] = field(default_factory=dict)
-    first_line: int = 0
-    score_rows: list[tuple[int, str]] = field(default_factory=list)  # (line, text)
+@dataclass(frozen=True)
+class _Record:
+    """What one game says about a board."""
 
-    @property
-    def empty(self) -> bool:
-        return not self.tags
-
-
-def _unescape(value: str) -> str:
-    """PBN escapes only a quote and a backslash; other backslashes are text (the column
-    formats of a table, ``Score_NS\\6R``)."""
-    return re.sub(r'\\(["\\])', r"\1", value)
+    number: int
+    label: str  # its section or match
+    deal: Deal | None
+    line: int
+    results: tuple[TableResult, ...]
+    from_table: bool  # the results are a score table's
 
 
-@dataclass
-class _Scanner:
-    """Reads the text line by line into games; a ``{`` comment may span lines."""
-
-    games: list[_Game] = field(default_factory=list)
-    game: _Game = field(default_factory=_Game)
-    comment_from: int | None = None  # the line of a ``{`` not yet closed
-    in_score_table: bool = False  # lines of section data are rows of the [ScoreTable]
-
-    def next_game(self) -> None:
-        self.games.append(self.game)
-        self.game = _Game()
-        self.in_score_table = False
-
-    def line(self, number: int, line: str) -> None:
-        position = 0
-        if self.comment_from is not None:
-            end = line.find("}")
-            if end < 0:
-                return
-            self.comment_from, position = None, end + 1
-        elif line.startswith("%"):
-            return
-        elif not line.strip():
-            if not self.game.empty:
-                self.next_game()
-            return
-        elif self.in_score_table and line.lstrip()[:1] not in ("[", "{", ";"):
-            self.game.score_rows.append((number, line))
-            return
-        self.content(number, line, position)
-
-    def content(self, number: int, line: str, position: int) -> None:
-        """Tags from ``position`` on, skipping comments and other data."""
-        while position < len(line):
-            char = line[position]
-            if char == "{":
-                end = line.find("}", position + 1)
-                if end < 0:
-                    self.comment_from = number
-                    return
-                position = end + 1
-            elif char == ";":
-                return
-            elif char == "[":
-                position = self.tag(number, line, position)
-            else:
-                position += 1  # section data of a skipped tag, or stray text
-
-    def tag(self, number: int, line: str, position: int) -> int:
-        """Read the tag at ``position``; the position after it."""
-        found = _TAG.match(line, position)
-        if found is None:
-            snippet = line[position:].strip()[:40]
-            raise PbnError(
-                number,
-                f"tag niet te lezen: '{snippet}'; verwacht [Naam \"waarde\"].",
-            )
-        name, value = found.group("name"), _unescape(found.group("value"))
-        if name in self.game.tags:
-            # A repeated tag without an empty line between games: a new game starts.
-            self.next_game()
-        if self.game.empty:
-            self.game.first_line = number
-        self.game.tags[name] = (value, number)
-        self.in_score_table = name == "ScoreTable"
-        return found.end()
-
-
-def _scan(text: str) -> list[_Game]:
-    """Split the text into games of (tag → value, line); other content is skipped."""
-    scanner = _Scanner()
-    for number, line in enumerate(text.splitlines(), start=1):
-        scanner.line(number, line)
-    if scanner.comment_from is not None:
-        raise PbnError(scanner.comment_from, "commentaar met { wordt nergens met } gesloten.")
-    if not scanner.game.empty:
-        scanner.games.append(scanner.game)
-    return scanner.games
-
-
-def _resolve_inheritance(games: list[_Game]) -> None:
-    previous: dict[str, tuple[str, int]] = {}
-    for game in games:
-        for name, (value, line) in list(game.tags.items()):
-            if value == "#":
-                if name not in previous:
-                    raise PbnError(
-                        line, f'[{name} "#"] herhaalt een vorige waarde, maar die is er niet.'
-                    )
-                game.tags[name] = (previous[name][0], line)
-        previous = {**previous, **game.tags}
-
-
-def _read_deal_value(value: str, line: int) -> dict[Seat, Hand]:
-    text = value.strip()
-    if len(text) < 2 or text[1] != ":":
-        raise PbnError(
-            line, f"[Deal] moet beginnen met N:, E:, S: of W: (staat er: '{text[:12]}')."
+def _board_number(game: Game, warnings: list[str]) -> int | None:
+    text, line = game.value("Board"), game.line("Board")
+    if not _BOARD.fullmatch(text) or int(text) < 1:
+        raise PbnError(line, f"spelnummer '{text}' is geen geheel getal vanaf 1.")
+    if int(text) > MAX_BOARD:
+        warnings.append(
+            f"Regel {line}: spel {text} overgeslagen: Leidraad kent spellen 1 t/m {MAX_BOARD}."
         )
+        return None
+    return int(text)
+
+
+def _seat_and_vulnerability(game: Game, board: int) -> tuple[Seat, Vulnerability]:
     try:
-        first = Seat(text[0].upper())
+        dealer = Seat.read(game.value("Dealer")) if game.value("Dealer") else board_dealer(board)
+    except BridgeError as error:
+        raise PbnError(game.line("Dealer"), str(error)) from None
+    try:
+        if "Vulnerable" in game.tags:
+            return dealer, Vulnerability.read(game.value("Vulnerable"))
+        return dealer, board_vulnerability(board)
+    except BridgeError as error:
+        raise PbnError(game.line("Vulnerable"), str(error)) from None
+
+
+class _DealProblem(ValueError):
+    """A ``[Deal]`` that is no complete deal; the caller names the line."""
+
+
+def _hands(value: str) -> dict[Seat, Hand]:
+    if len(value) < 2 or value[1] != ":":
+        raise _DealProblem(f"[Deal] moet beginnen met N:, E:, S: of W: (staat er: '{value[:12]}').")
+    try:
+        seat = Seat(value[0].upper())
     except ValueError:
-        raise PbnError(
-            line, f"[Deal] begint met '{text[0]}'; dat moet N, E, S of W zijn."
-        ) from None
-    parts = text[2:].split()
+        raise _DealProblem(f"[Deal] begint met '{value[0]}'; dat moet N, E, S of W zijn.") from None
+    parts = value[2:].split()
     if len(parts) != 4:
-        raise PbnError(line, f"[Deal] heeft {len(parts)} handen; er moeten er 4 zijn.")
+        raise _DealProblem(f"[Deal] heeft {len(parts)} handen; er moeten er 4 zijn.")
     hands: dict[Seat, Hand] = {}
-    seat = first
     for part in parts:
         if part == "-":
-            raise PbnError(
-                line,
-                f"[Deal]: de hand van {seat.dutch} ontbreekt ('-'); alle 52 kaarten zijn nodig.",
+            raise _DealProblem(
+                f"[Deal]: de hand van {seat.dutch} ontbreekt ('-'); alle 52 kaarten zijn nodig."
             )
         try:
             hands[seat] = parse_hand(part)
         except DealError as error:
-            raise PbnError(line, f"[Deal], {seat.dutch}: {error}") from None
+            raise _DealProblem(f"[Deal], {seat.dutch}: {error}") from None
         seat = seat.next
     return hands
 
 
-def _build(game: _Game) -> Deal | None:
-    tags = game.tags
-    if "Deal" not in tags:
+@functools.lru_cache(maxsize=1024)
+def _dealt(value: str, number: int, dealer: Seat, vulnerability: Vulnerability, event: str) -> Deal:
+    """The checked deal of a ``[Deal]`` value; kept, because a file with one game per table
+    repeats each board's deal at every table."""
+    try:
+        return make_deal(number, dealer, vulnerability, _hands(value), event=event)
+    except DealError as error:
+        raise _DealProblem(f"spel {number}: {error}") from None
+
+
+def _tricks(text: str, declarer: str) -> str:
+    """Declarer's tricks from a ``[Result]``: ``10``, or ``NS 8`` / ``EW 5`` for a side."""
+    text = text.lstrip("^").strip()
+    sides = _SIDE_TRICKS.findall(text)
+    if not sides or not declarer:
+        return "" if text in _UNKNOWN else text
+    own = Seat.read(declarer).side.value
+    for side, tricks in sides:
+        return tricks if side.upper() == own else str(13 - int(tricks))
+    return ""
+
+
+def _pair(game: Game, tag: str, first: str, second: str) -> str:
+    if game.value(tag) not in _UNKNOWN:
+        return game.value(tag)
+    names = [game.value(seat) for seat in (first, second) if game.value(seat) not in _UNKNOWN]
+    return " – ".join(names)
+
+
+def _table_result(game: Game, vulnerability: Vulnerability, label: str) -> TableResult | None:
+    """The result of a game that is one table's (its contract and result tags)."""
+    contract = game.value("Contract")
+    contract = "" if contract in _UNKNOWN else contract
+    score_text = game.value("Score")
+    if not contract and score_text in _UNKNOWN:
         return None
-    deal_value, deal_line = tags["Deal"]
-    if "Board" not in tags:
-        raise PbnError(deal_line, 'spel met [Deal] maar zonder [Board "nummer"].')
-    board_text, board_line = tags["Board"]
-    if not board_text.strip().isdigit() or int(board_text) < 1:
-        raise PbnError(board_line, f"spelnummer '{board_text}' is geen geheel getal vanaf 1.")
-    board = int(board_text)
-    try:
-        if "Dealer" in tags and tags["Dealer"][0].strip():
-            dealer = Seat.read(tags["Dealer"][0])
-        else:
-            dealer = board_dealer(board)
-    except DealError as error:
-        raise PbnError(tags["Dealer"][1], str(error)) from None
-    try:
-        if "Vulnerable" in tags:
-            vulnerability = Vulnerability.read(tags["Vulnerable"][0])
-        else:
-            vulnerability = board_vulnerability(board)
-    except DealError as error:
-        raise PbnError(tags["Vulnerable"][1], str(error)) from None
-    hands = _read_deal_value(deal_value, deal_line)
-    event = tags["Event"][0].strip() if "Event" in tags else ""
-    try:
-        deal = make_deal(board, dealer, vulnerability, hands, event=event)
-    except DealError as error:
-        raise PbnError(deal_line, f"spel {board}: {error}") from None
-    return replace(deal, results=_results(game, board, vulnerability))
+    line = game.line("Contract") if contract else game.line("Score")
+    declarer = game.value("Declarer").lstrip("^")
+    artificial = artificial_score(score_text) if score_text else None
+    score: int | None = None
+    if artificial is None:
+        tricks = _tricks(game.value("Result"), declarer)
+        if contract and (tricks or contract.upper() in ("PASS", "AP")):
+            score, contract, declarer = result_of(contract, declarer, tricks, vulnerability, line)
+        if score_text not in _UNKNOWN:
+            score = side_score(score_text, declarer, game.line("Score"))
+        if score is None:
+            raise ScoreTableError(line, f"contract {contract}: de uitslag ontbreekt ([Result]).")
+    table = game.value("Table")
+    return TableResult(
+        score=score,
+        contract=contract,
+        declarer=declarer.upper(),
+        artificial_ns=artificial or "",
+        section=label,
+        table=int(table) if table.isascii() and table.isdigit() and len(table) <= 4 else None,
+        room=game.value("Room"),
+        ns=_pair(game, "PairNS", "North", "South"),
+        ew=_pair(game, "PairEW", "East", "West"),
+    )
 
 
-def _results(game: _Game, board: int, vulnerability: Vulnerability) -> tuple[int, ...]:
-    """The North-South scores in the game's score table; none without a table."""
-    if "ScoreTable" not in game.tags:
-        return ()
-    value, line = game.tags["ScoreTable"]
+def _label(game: Game) -> str:
+    """The section or match a game was played in."""
+    teams = [game.value(tag) for tag in ("HomeTeam", "VisitTeam") if game.value(tag)]
+    return game.value("Section") or " – ".join(teams)
+
+
+def _results(
+    game: Game, board: int, vulnerability: Vulnerability, label: str
+) -> tuple[TableResult, ...]:
     try:
-        return read_score_table(value, line, game.score_rows, vulnerability)
+        if "ScoreTable" in game.tags:
+            rows = read_score_table(
+                game.value("ScoreTable"), game.line("ScoreTable"), game.score_rows, vulnerability
+            )
+            return tuple(replace(row, section=row.section or label) for row in rows)
+        result = _table_result(game, vulnerability, label)
     except ScoreTableError as error:
         raise PbnError(error.line, f"spel {board}, uitslagen: {error.problem}") from None
+    return (result,) if result is not None else ()
 
 
-def parse_pbn(text: str) -> list[Deal]:
-    """All deals in a PBN text, in file order; :class:`PbnError` for the first problem."""
-    text = text.removeprefix("\ufeff")
-    games = _scan(text)
+def _record(game: Game, warnings: list[str]) -> _Record | None:
+    """A game's board, cards and results; None for a game that is not a board (a header)."""
+    deal_value, deal_line = game.value("Deal"), game.line("Deal")
+    if "Board" not in game.tags:
+        if deal_value:
+            raise PbnError(deal_line, 'spel met [Deal] maar zonder [Board "nummer"].')
+        return None
+    number = _board_number(game, warnings)
+    if number is None:
+        return None
+    dealer, vulnerability = _seat_and_vulnerability(game, number)
+    deal = None
+    if deal_value:
+        try:
+            deal = _dealt(deal_value, number, dealer, vulnerability, game.value("Event"))
+        except _DealProblem as problem:
+            raise PbnError(deal_line, str(problem)) from None
+    label = _label(game)
+    results = _results(game, number, vulnerability, label)
+    line = deal_line if deal_value else game.line("Board")
+    return _Record(number, label, deal, line, results, "ScoreTable" in game.tags)
+
+
+def _same_cards(one: Deal, other: Deal) -> bool:
+    return all(one.hand(seat) == other.hand(seat) for seat in SEATS)
+
+
+def _board(records: list[_Record], section: str, warnings: list[str]) -> Board | None:
+    """One board from the games of one board number (and section); None without cards."""
+    dealt = [(record, record.deal) for record in records if record.deal is not None]
+    if not dealt:
+        warnings.append(
+            f"Regel {records[0].line}: spel {records[0].number}"
+            f"{f' ({section})' if section else ''} heeft geen kaarten ([Deal] leeg of afwezig); "
+            "niet ingelezen."
+        )
+        return None
+    first, cards = dealt[0]
+    for record, deal in dealt[1:]:
+        if not _same_cards(cards, deal):
+            raise PbnError(
+                record.line,
+                f"spel {record.number} staat er al (regel {first.line}) met andere kaarten.",
+            )
+    results: list[TableResult] = []
+    tables: list[tuple[TableResult, ...]] = []
+    for record in records:
+        if record.from_table and record.results in tables:
+            continue  # the same score table again (written with every game of the board)
+        tables.append(record.results)
+        results.extend(record.results)
+    return Board(cards, section, tuple(results), first.line)
+
+
+def _boards(records: list[_Record], warnings: list[str]) -> list[Board]:
+    by_number: dict[int, list[_Record]] = {}
+    for record in records:
+        by_number.setdefault(record.number, []).append(record)
+    boards: list[Board] = []
+    for group in by_number.values():
+        dealt = [record.deal for record in group if record.deal is not None]
+        split = any(not _same_cards(dealt[0], deal) for deal in dealt[1:])
+        sections: dict[str, list[_Record]] = {}
+        for record in group:
+            sections.setdefault(record.label if split else "", []).append(record)
+        for section, records_of in sections.items():
+            board = _board(records_of, section, warnings)
+            if board is not None:
+                boards.append(board)
+    return boards
+
+
+def _first(games: list[Game], name: str) -> str:
+    return next((game.value(name) for game in games if game.value(name)), "")
+
+
+def parse_pbn(text: str) -> PbnFile:
+    """The boards and results of a PBN text; :class:`PbnError` for the first problem."""
+    text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+    try:
+        games = scan(text)
+    except ScanError as error:
+        raise PbnError(error.line, error.problem) from None
     if not games:
         raise PbnError(None, "geen PBN-tags gevonden; is dit een .pbn-bestand?")
-    _resolve_inheritance(games)
-    deals: list[Deal] = []
-    seen: dict[int, tuple[Deal, int]] = {}
-    for game in games:
-        deal = _build(game)
-        if deal is None:
-            continue
-        line = game.tags["Deal"][1]
-        if deal.board in seen:
-            earlier, earlier_line = seen[deal.board]
-            if [earlier.hand(s) for s in SEATS] != [deal.hand(s) for s in SEATS]:
-                raise PbnError(
-                    line,
-                    f"spel {deal.board} staat er al (regel {earlier_line}) met andere kaarten.",
-                )
-            if deal.results and not earlier.results:
-                # The same board again, now with its results (a header game, then the table).
-                kept = replace(earlier, results=deal.results)
-                deals[deals.index(earlier)] = kept
-                seen[deal.board] = (kept, earlier_line)
-            continue
-        seen[deal.board] = (deal, line)
-        deals.append(deal)
-    if not deals:
+    warnings: list[str] = []
+    records = [record for game in games if (record := _record(game, warnings)) is not None]
+    boards = _boards(records, warnings)
+    if not boards:
         raise PbnError(None, 'geen spel met [Deal "..."] gevonden.')
-    return deals
+    return PbnFile(tuple(boards), _first(games, "Event"), _first(games, "Scoring"), tuple(warnings))
 
 
-def read_pbn_bytes(data: bytes) -> list[Deal]:
-    """Deals from the bytes of an uploaded PBN file."""
+def read_pbn_bytes(data: bytes) -> PbnFile:
+    """Boards and results from the bytes of an uploaded PBN file."""
     return parse_pbn(decode_pbn(data))
 
 
-def read_pbn(path: str | Path) -> list[Deal]:
-    """Deals from a PBN file on disk."""
+def read_pbn(path: str | Path) -> PbnFile:
+    """Boards and results from a PBN file on disk."""
     return read_pbn_bytes(Path(path).read_bytes())

@@ -1,16 +1,16 @@
-"""Recording and amending a ruling's adjusted score, with its ``score_adjusted`` audit event
-written in the same transaction (as ``archive.reviews`` does for a review)."""
+"""Recording and amending a ruling's adjusted score: a transition (a planner written by the one
+writer, ``rulings.transitions.run``) whose ``score_adjusted`` audit event is written in the
+same transaction, as ``archive.reviews`` does for a review."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
-from django.db import transaction
-from django.utils import timezone
-
 from clubs.models import User
-from rulings import audit
+from rulings import audit, transitions
 from rulings.models import Ruling, Status
+from rulings.transitions import Planned, Planner
 from scores import adjusted
 from scores.models import AdjustedScore, Kind
 
@@ -51,8 +51,8 @@ def _percent(ruling: Ruling, artificial: str) -> int | None:
     }.get(artificial)
 
 
-def record(ruling: Ruling, user: User, cleaned: dict[str, Any]) -> AdjustedScore:
-    """Store the form's score (creating or amending it) and append its audit event.
+def plan_record(user: User, cleaned: dict[str, Any]) -> Planner:
+    """Store the form's score (creating or amending it), with its audit event.
 
     ``cleaned["sequence"]`` is the chain's length when the form was shown; if the chain has
     moved since (another amendment, a review, a double click), :class:`StaleScore` is raised
@@ -62,27 +62,29 @@ def record(ruling: Ruling, user: User, cleaned: dict[str, Any]) -> AdjustedScore
     artificial = kind == Kind.ARTIFICIAL
     non_art = cleaned.get("non_artificial", "") if artificial else ""
     off_art = cleaned.get("off_artificial", "") if artificial else ""
-    values: dict[str, Any] = {
-        "kind": kind,
-        "scoring": cleaned["scoring"],
-        "offending_side": cleaned["offending_side"],
-        "non_offending_rows": adjusted.rows_json(cleaned.get("non_rows", [])),
-        "offending_rows": adjusted.rows_json(cleaned.get("off_rows", [])),
-        "non_offending_artificial": non_art,
-        "offending_artificial": off_art,
-        "non_offending_percent": _percent(ruling, non_art) if artificial else None,
-        "offending_percent": _percent(ruling, off_art) if artificial else None,
-        "field": list(cleaned.get("field", [])),
-        "recorded_by": user,
-        "recorded_at": timezone.now(),
-    }
-    with transaction.atomic():
-        locked = Ruling.objects.select_for_update().get(pk=ruling.pk)
-        if locked.audit_sequence != cleaned["sequence"]:
+
+    def plan(ruling: Ruling, at: datetime) -> Planned:
+        if ruling.audit_sequence != cleaned["sequence"]:
             raise StaleScore
-        ruling.audit_sequence, ruling.audit_head = locked.audit_sequence, locked.audit_head
-        amended = AdjustedScore.objects.filter(ruling=ruling).exists()
-        score, _created = AdjustedScore.objects.update_or_create(ruling=ruling, defaults=values)
+        score = AdjustedScore.objects.filter(ruling=ruling).first()
+        amended = score is not None
+        values: dict[str, Any] = {
+            "kind": kind,
+            "scoring": cleaned["scoring"],
+            "offending_side": cleaned["offending_side"],
+            "non_offending_rows": adjusted.rows_json(cleaned.get("non_rows", [])),
+            "offending_rows": adjusted.rows_json(cleaned.get("off_rows", [])),
+            "non_offending_artificial": non_art,
+            "offending_artificial": off_art,
+            "non_offending_percent": _percent(ruling, non_art) if artificial else None,
+            "offending_percent": _percent(ruling, off_art) if artificial else None,
+            "field": list(cleaned.get("field", [])),
+            "recorded_by": user,
+            "recorded_at": at,
+        }
+        score = score or AdjustedScore(ruling=ruling)
+        for name, value in values.items():
+            setattr(score, name, value)
         data = {
             "kind": kind,
             "scoring": values["scoring"],
@@ -98,5 +100,15 @@ def record(ruling: Ruling, user: User, cleaned: dict[str, Any]) -> AdjustedScore
             "field": values["field"],
             "amended": amended,
         }
-        audit.append(ruling, audit.Action.SCORE_ADJUSTED, user, data, at=values["recorded_at"])
+        entries = [(audit.Action.SCORE_ADJUSTED, data)]
+        return Planned((), entries, rows=[score], touches=False)
+
+    return plan
+
+
+def record(ruling: Ruling, user: User, cleaned: dict[str, Any]) -> AdjustedScore:
+    """Store the form's score (:func:`plan_record`) and return it."""
+    transitions.run(ruling, user, None, plan_record(user, cleaned))
+    score = current(ruling)
+    assert score is not None  # just stored
     return score

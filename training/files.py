@@ -21,6 +21,9 @@ import yaml
 from django.db import transaction
 
 from laws import keys
+from laws.edition_law import index_of
+from laws.index import ProvisionIndex
+from laws.models import Edition
 from lib import yamltext
 from training.models import CaseSource, Difficulty, TrainingCase
 from trees.loading import TREES_DIR, tree_file_paths
@@ -303,8 +306,20 @@ def path_problems(
     return []
 
 
-def validate_case(case: CaseSpec, tree: TreeSpec | None = None) -> list[str]:
-    """Every problem of ``case`` against its tree (read from the tree files when not given)."""
+def citation_problems(cites: Iterable[str], index: ProvisionIndex) -> list[str]:
+    """The cited keys the tree's edition does not hold (the one key checker, ``laws.index``)."""
+    return [
+        f"citation {key!r}: {unknown.english()}"
+        for key in cites
+        if (unknown := index.unknown(key)) is not None
+    ]
+
+
+def validate_case(
+    case: CaseSpec, tree: TreeSpec | None = None, index: ProvisionIndex | None = None
+) -> list[str]:
+    """Every problem of ``case`` against its tree (read from the tree files when not given)
+    and, with the ``index`` of the tree's edition, its citations."""
     tree = tree if tree is not None else tree_spec(case.tree)
     if tree is None:
         return [f"tree {case.tree!r} does not exist (trees/files/{case.tree}.yaml)"]
@@ -313,6 +328,8 @@ def validate_case(case: CaseSpec, tree: TreeSpec | None = None) -> list[str]:
         problems += path_problems(tree, case.expected_path, case.expected_outcomes)
     if len(set(case.expected_outcomes)) != len(case.expected_outcomes):
         problems.append("an expected outcome is listed more than once")
+    if index is not None:
+        problems += citation_problems(case.cites, index)
     return problems
 
 
@@ -325,6 +342,8 @@ class LoadSummary:
     created: int = 0
     updated: int = 0
     unchanged: int = 0
+    # Problems of cases that were not loaded (``keep_broken``).
+    problems: list[str] = field(default_factory=list)
 
     def __str__(self) -> str:
         return (
@@ -333,8 +352,28 @@ class LoadSummary:
         )
 
 
-def read_shipped_cases(directory: Path = CASES_DIR) -> list[CaseSpec]:
-    """Parse and validate every case file; raises CaseError listing every problem found."""
+class LoadedLaw:
+    """The key index of a tree's edition as loaded in the database (None where that edition
+    is not loaded), each edition read once."""
+
+    def __init__(self) -> None:
+        self._indexes: dict[str, ProvisionIndex | None] = {}
+
+    def __call__(self, slug: str) -> ProvisionIndex | None:
+        tree = tree_spec(slug)
+        if tree is None:
+            return None
+        if tree.edition not in self._indexes:
+            loaded = Edition.objects.filter(code=tree.edition).exists()
+            self._indexes[tree.edition] = index_of(tree.edition) if loaded else None
+        return self._indexes[tree.edition]
+
+
+def check_shipped_cases(
+    directory: Path = CASES_DIR, law: Callable[[str], ProvisionIndex | None] | None = None
+) -> tuple[list[CaseSpec], list[str]]:
+    """Every case file parsed and validated, and with ``law`` (the index of a tree's edition,
+    :class:`LoadedLaw`) its citations: the cases without problems, and every problem found."""
     cases, problems = [], []
     for path in case_files(directory):
         try:
@@ -342,17 +381,33 @@ def read_shipped_cases(directory: Path = CASES_DIR) -> list[CaseSpec]:
         except CaseError as exc:
             problems.extend(exc.problems)
             continue
-        problems.extend(f"{path}: {problem}" for problem in validate_case(case))
-        cases.append(case)
+        found = validate_case(case, index=law(case.tree) if law else None)
+        problems.extend(f"{path}: {problem}" for problem in found)
+        if not found:
+            cases.append(case)
+    return cases, problems
+
+
+def read_shipped_cases(
+    directory: Path = CASES_DIR, law: Callable[[str], ProvisionIndex | None] | None = None
+) -> list[CaseSpec]:
+    """Parse and validate every case file; raises CaseError listing every problem found."""
+    cases, problems = check_shipped_cases(directory, law)
     if problems:
         raise CaseError("\n".join(problems), problems)
     return cases
 
 
-def load_cases(directory: Path = CASES_DIR) -> LoadSummary:
-    """Create or update the shipped cases (club empty) from the files, in one transaction."""
-    cases = read_shipped_cases(directory)
-    summary = LoadSummary()
+def load_cases(directory: Path = CASES_DIR, *, keep_broken: bool = False) -> LoadSummary:
+    """Create or update the shipped cases (club empty) from the files, in one transaction,
+    their citations checked against the loaded law text. With ``keep_broken`` (at start-up)
+    a case with a problem is reported and keeps its last loaded version, and the others load;
+    otherwise any problem loads nothing."""
+    if keep_broken:
+        cases, problems = check_shipped_cases(directory, LoadedLaw())
+    else:
+        cases, problems = read_shipped_cases(directory, LoadedLaw()), []
+    summary = LoadSummary(problems=problems)
     existing = {c.slug: c for c in TrainingCase.objects.filter(club__isnull=True)}
     with transaction.atomic():
         for spec in cases:
@@ -375,7 +430,11 @@ def load_cases(directory: Path = CASES_DIR) -> LoadSummary:
 
 
 def bootstrap_cases(stdout: IO[str]) -> LoadSummary:
-    """Loader for ``manage.py bootstrap``: load the shipped training cases."""
-    summary = load_cases()
+    """Loader for ``manage.py bootstrap``: load the shipped training cases; a case with a
+    problem (a citation the law text no longer holds) is reported, and the application still
+    starts."""
+    summary = load_cases(keep_broken=True)
+    for problem in summary.problems:
+        stdout.write(f"Training case problem (not loaded): {problem}\n")
     stdout.write(f"{summary}\n")
     return summary

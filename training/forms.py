@@ -18,6 +18,8 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from laws import keys
+from laws.edition_law import index_of
+from laws.index import message
 from lib.fields import ModelChoiceField, ModelMultipleChoiceField
 from lib.i18n import active_language
 from training.files import outcome_problems, tree_choices, tree_spec
@@ -148,6 +150,8 @@ class TrainingCaseForm(ClubChoiceMixin, forms.ModelForm):
         super().clean()
         data = self.cleaned_data
         tree = tree_spec(data.get("tree_slug", ""))
+        if tree is not None and data.get("cites_text"):
+            self._check_cites(tree, data["cites_text"])
         outcomes = data.get("expected_outcomes") or []
         if tree is None or not outcomes:
             if tree is not None and "expected_outcomes" not in self.errors:
@@ -178,6 +182,16 @@ class TrainingCaseForm(ClubChoiceMixin, forms.ModelForm):
             else:
                 data["expected_path"] = [list(step) for step in steps]
         return data
+
+    def _check_cites(self, tree: TreeSpec, cites: list[str]) -> None:
+        """Every cited key must exist in the tree's edition (the one key checker)."""
+        index = index_of(tree.edition)
+        if not index.articles:
+            return  # the edition's law text is not loaded: nothing to check against
+        for key in cites:
+            unknown = index.unknown(key)
+            if unknown is not None:
+                self.add_error("cites_text", message(unknown))
 
     def save(self, commit: bool = True) -> TrainingCase:
         case = super().save(commit=False)

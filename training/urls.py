@@ -1,11 +1,8 @@
 """Training (mounted at /oefenen/). Everything here needs a login, the explore pages too."""
 
-from django.urls import path, register_converter
+from django.urls import path
 
-from lib.fields import IdConverter
 from training import views as views
-
-register_converter(IdConverter, "id")
 
 app_name = "training"
 urlpatterns = [

@@ -11,7 +11,6 @@ import uuid as uuid_lib
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db import IntegrityError
 from django.db.models import Count
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -28,7 +27,7 @@ from lib.fields import parse_id
 from lib.i18n import active_language
 from lib.text import prose
 from rulings import wizard
-from rulings.forms import ContextForm, read_answer
+from rulings.forms import ContextForm, FirstAnswerForm
 from rulings.models import Mode, Ruling
 from rulings.steps import StepView, draft_view, step_view
 from training import files, grading, practice
@@ -122,7 +121,7 @@ def index(request: AuthenticatedHttpRequest) -> HttpResponse:
             participants__user=request.user, closed_at__isnull=True
         ).order_by("-created_at"),
     }
-    return render(request, "rulings/training_index.html", context)
+    return render(request, "training/index.html", context)
 
 
 def history(request: AuthenticatedHttpRequest) -> HttpResponse:
@@ -136,7 +135,7 @@ def history(request: AuthenticatedHttpRequest) -> HttpResponse:
         "attempts": attempts,
         "scores": practice.tree_scores(request.user),
     }
-    return render(request, "rulings/training_history.html", context)
+    return render(request, "training/history.html", context)
 
 
 # --------------------------------------------------------------------------------------------
@@ -165,7 +164,7 @@ def case_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
         "can_copy": case.is_shipped and bool(clubs(request, TRAINERS)),
         "tree_title": practice.tree_title(case.tree_slug, active_language()),
     }
-    return render(request, "rulings/training_case.html", context)
+    return render(request, "training/case.html", context)
 
 
 @require_POST
@@ -220,7 +219,7 @@ def _render_practice(
     # htmx swaps ``#wizard`` (the wizard's own step partial, which has the banner); the page
     # around it (situation, banner of a first question) stays.
     return htmx.render(
-        request, "rulings/training_step.html", context, partial="rulings/wizard_step.html#step"
+        request, "training/step.html", context, partial="rulings/wizard_step.html#step"
     )
 
 
@@ -230,9 +229,7 @@ def draft(request: AuthenticatedHttpRequest, pk: int, uuid: uuid_lib.UUID) -> Ht
     case = _get_case_for_user(request, pk)
     existing = Ruling.objects.filter(uuid=uuid).first()
     if existing is not None:
-        if existing.director_id != request.user.pk or existing.training_case_id != case.pk:
-            raise Http404
-        return redirect("training:attempt", uuid=uuid)
+        return redirect("training:attempt", uuid=_own_practice(request, existing, case).uuid)
     session = _posted_session(request, case)
     if request.method == "POST":
         return _begin(request, case, session, uuid)
@@ -244,33 +241,42 @@ def draft(request: AuthenticatedHttpRequest, pk: int, uuid: uuid_lib.UUID) -> Ht
     return _render_practice(request, case, draft_view(tree), None, answer_url=answer_url)
 
 
+def _own_practice(request: AuthenticatedHttpRequest, ruling: Ruling, case: TrainingCase) -> Ruling:
+    """The user's own practice of ``case``; any other ruling is not found."""
+    if ruling.director_id != request.user.pk or ruling.training_case_id != case.pk:
+        raise Http404
+    return ruling
+
+
 def _begin(
     request: AuthenticatedHttpRequest,
     case: TrainingCase,
     session: TrainingSession | None,
     uuid: uuid_lib.UUID,
 ) -> HttpResponse:
-    data = read_answer(request.POST, first=True)
-    if data is None:
+    """The first answer starts the practice through the wizard's one first-answer flow
+    (``wizard.begin``): sent twice (a double click), the second is an answer to the practice
+    the first one made."""
+    form = FirstAnswerForm(request.POST)
+    if not form.is_valid():
         messages.warning(request, _("Dit formulier was onvolledig. Er is niets opgeslagen."))
         return redirect(request.get_full_path())
+    data = form.cleaned_data
     try:
-        tree = snapshot_get(data.snapshot)
+        tree = snapshot_get(data["snapshot"])
     except TreeSnapshot.DoesNotExist:
         raise Http404 from None
     if tree.slug != case.tree_slug:
         raise Http404
     try:
-        practice.begin_practice(
-            request.user, case, session, data.node, data.choice, tree=tree, ruling_uuid=uuid
+        result = practice.begin_practice(
+            request.user, case, session, data["node"], data["choice"], tree=tree, ruling_uuid=uuid
         )
     except (practice.PracticeError, wizard.WizardError) as error:
         message = error.message if isinstance(error, wizard.WizardError) else str(error)
         messages.warning(request, message)
         return redirect(request.get_full_path())
-    except IntegrityError:
-        pass  # a double click: the other request created the practice
-    url = reverse("training:attempt", args=[uuid])
+    url = reverse("training:attempt", args=[_own_practice(request, result.ruling, case).uuid])
     return htmx.redirect(request, url)
 
 
@@ -344,7 +350,7 @@ def _render_case_form(
             clubs=form.clubs,
         )
     context = {"form": form, "case": case}
-    return htmx.render(request, "rulings/training_case_form.html", context, partial="case-form")
+    return htmx.render(request, "training/case_form.html", context, partial="case-form")
 
 
 # --------------------------------------------------------------------------------------------
@@ -382,7 +388,7 @@ def attempt(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespo
         "own": ruling.director_id == request.user.pk,
         "tags": [tag_name(tag) for tag in case.tags],
     }
-    return render(request, "rulings/training_attempt.html", context)
+    return render(request, "training/attempt.html", context)
 
 
 @require_POST
@@ -416,14 +422,14 @@ def session_create(request: AuthenticatedHttpRequest) -> HttpResponse:
         session.save()
         form.save_m2m()
         return redirect("training:session", pk=session.pk)
-    return render(request, "rulings/training_session_form.html", {"form": form})
+    return render(request, "training/session_form.html", {"form": form})
 
 
 def session_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = _get_session_for_trainer(request, pk)
     cases, rows = practice.session_grid(session)
     context = {"session": session, "cases": cases, "rows": rows, "now": timezone.now()}
-    return htmx.render(request, "rulings/training_session.html", context, partial="results")
+    return htmx.render(request, "training/session.html", context, partial="results")
 
 
 @require_POST
@@ -444,7 +450,7 @@ def join(request: AuthenticatedHttpRequest) -> HttpResponse:
             SessionParticipant.objects.get_or_create(session=session, user=request.user)
             return redirect("training:session_practice", pk=session.pk)
         form.add_error("code", _("Er is geen open sessie met deze code in uw club."))
-    return render(request, "rulings/training_join.html", {"form": form})
+    return render(request, "training/join.html", {"form": form})
 
 
 def session_practice(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
@@ -452,7 +458,7 @@ def session_practice(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse
     cases, rows = practice.session_grid(session, only_user=request.user)
     cells = rows[0].cells if rows else []
     context = {"session": session, "items": list(zip(cases, cells, strict=True))}
-    return render(request, "rulings/training_session_practice.html", context)
+    return render(request, "training/session_practice.html", context)
 
 
 # --------------------------------------------------------------------------------------------
@@ -461,7 +467,7 @@ def session_practice(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse
 
 def explore_index(request: AuthenticatedHttpRequest) -> HttpResponse:
     trees = Tree.objects.select_related("edition").order_by("phase", "edition__code", "title_nl")
-    return render(request, "rulings/training_explore_index.html", {"trees": trees})
+    return render(request, "training/explore_index.html", {"trees": trees})
 
 
 def explore(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
@@ -473,4 +479,4 @@ def explore(request: AuthenticatedHttpRequest, slug: str) -> HttpResponse:
         query = f"?pad={','.join(walk.answers)}" if walk.answers else ""
         return redirect(f"{url}{query}")
     context = {"walk": walk, "can_make_case": bool(clubs(request, TRAINERS))}
-    return htmx.render(request, "rulings/training_explore.html", context, partial="explore-main")
+    return htmx.render(request, "training/explore.html", context, partial="explore-main")

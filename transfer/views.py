@@ -1,5 +1,6 @@
 """Transfer page (club admins): download a bundle of the club's rulings, upload one from a
-club laptop. The bundles themselves: ``transfer/bundles.py``."""
+club laptop. The bundles themselves: ``transfer/bundles.py`` (format, export) and
+``transfer/importing.py``."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from clubs.access import clubs, requested_club
 from clubs.models import Club, Role
 
 from . import bundles as transfer
+from . import importing
 
 MAX_UPLOAD = 200 * 1024 * 1024
 
@@ -63,7 +65,7 @@ REFUSALS = {
 @require_GET
 def page(request: HttpRequest) -> HttpResponse:
     club = requested_club(request, roles=[Role.ADMIN])
-    return render(request, "rulings/transfer.html", _transfer_context(request, club))
+    return render(request, "transfer/transfer.html", _transfer_context(request, club))
 
 
 def _transfer_context(
@@ -84,13 +86,13 @@ def upload(request: HttpRequest) -> HttpResponse:
     form = UploadForm(request.POST, request.FILES)
     if not form.is_valid():
         context = _transfer_context(request, club, upload=form)
-        return render(request, "rulings/transfer.html", context, status=400)
+        return render(request, "transfer/transfer.html", context, status=400)
     try:
-        bundle = transfer.read_bundle(form.cleaned_data["bundle"].read())
-        result = transfer.import_bundle(bundle, club)
-    except transfer.BundleError as error:
+        bundle = importing.read_bundle(form.cleaned_data["bundle"].read())
+        result = importing.import_bundle(bundle, club)
+    except importing.BundleError as error:
         messages.error(request, REFUSALS.get(error.code, REFUSALS["refused"]))
-        for problem in error.problems[: transfer.MAX_PROBLEMS] or [error.message]:
+        for problem in error.problems[: importing.MAX_PROBLEMS] or [error.message]:
             messages.error(request, problem)
         return redirect(f"{reverse('transfer:page')}?club={club.slug}")
     messages.success(
@@ -106,7 +108,7 @@ def upload(request: HttpRequest) -> HttpResponse:
             "conflicts": len(result.conflicts),
         },
     )
-    for conflict in result.conflicts[: transfer.MAX_PROBLEMS]:
+    for conflict in result.conflicts[: importing.MAX_PROBLEMS]:
         messages.warning(request, _("Conflict, opgeslagen arbitrage niet gewijzigd: %s") % conflict)
     if result.placeholders:
         messages.info(
@@ -127,7 +129,7 @@ def download(request: HttpRequest) -> HttpResponse | StreamingHttpResponse:
     form = DownloadForm(request.GET)
     if not form.is_valid():
         return render(
-            request, "rulings/transfer.html", _transfer_context(request, club), status=400
+            request, "transfer/transfer.html", _transfer_context(request, club), status=400
         )
     response = StreamingHttpResponse(
         transfer.iter_bundle(

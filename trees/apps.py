@@ -14,6 +14,7 @@ class TreesConfig(AppConfig):
         from trees.loading import bootstrap_trees
 
         hooks.register_uses(law_hooks.tree_uses)
+        hooks.register_cited_keys(law_hooks.cited_keys)
         hooks.edition_imported.connect(law_hooks.relink_citations, dispatch_uid="trees-relink")
         # The shipped trees cite the shipped law text: they load after it (manage.py bootstrap).
         shipped.register("trees", 20, bootstrap_trees)

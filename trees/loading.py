@@ -12,7 +12,7 @@ writes, in one transaction: all trees or, on any problem, nothing. A tree whose 
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -22,8 +22,9 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from laws import keys
-from laws.models import Article, Edition, Provision
+from laws.edition_law import index_of
+from laws.index import ProvisionIndex
+from laws.models import Article, Edition
 from trees.models import Choice, Citation, Node, Tree
 from trees.parse import load_tree_file
 from trees.spec import (
@@ -48,60 +49,25 @@ TREES_DIR = Path(__file__).resolve().parent / "files"
 # Citations
 
 
-@dataclass
-class EditionIndex:
-    """What an edition holds, for resolving citation keys without a query per key."""
-
-    code: str
-    articles: dict[str, int] = field(default_factory=dict)  # number -> article id
-    with_provisions: set[str] = field(default_factory=set)  # article numbers with provisions
-    provisions: dict[str, tuple[int, int]] = field(default_factory=dict)  # key -> (art, prov)
-
-    @classmethod
-    def build(cls, edition: Edition) -> EditionIndex:
-        index = cls(code=edition.code)
-        for article_id, number in Article.objects.filter(edition=edition).values_list(
-            "id", "number"
-        ):
-            index.articles[number] = article_id
-        for provision_id, key, article_id, number in Provision.objects.filter(
-            article__edition=edition
-        ).values_list("id", "key", "article_id", "article__number"):
-            index.provisions[key] = (article_id, provision_id)
-            index.with_provisions.add(number)
-        return index
-
-    def target(self, key: str) -> tuple[int | None, int | None]:
-        """(article id, provision id) that ``key`` cites; (None, None) when it does not resolve.
-
-        A key resolves to the exact provision when the edition has it; a whole-article key
-        (``27``) to the article; a more precise key to the article only when the edition holds no
-        official provisions for that article (edition 2017 ships summaries only).
-        """
-        parsed = keys.try_parse(key)
-        if parsed is None or str(parsed) != key:
-            return None, None  # only canonical keys resolve: provisions are stored that way
-        number = parsed.number
-        article_id = self.articles.get(number)
-        if article_id is None:
-            return None, None
-        if key in self.provisions:
-            return self.provisions[key]
-        if parsed.is_article or number not in self.with_provisions:
-            return article_id, None
-        return None, None
-
-    def resolves(self, key: str) -> bool:
-        return self.target(key)[0] is not None
+def edition_indexes(codes: Iterable[str]) -> dict[str, ProvisionIndex]:
+    """The key index (``laws.index``) of every loaded edition among ``codes``."""
+    editions = Edition.objects.filter(code__in=set(codes)).values_list("code", flat=True)
+    return {code: index_of(code) for code in editions}
 
 
-def edition_indexes(codes: Iterable[str]) -> dict[str, EditionIndex]:
-    editions = Edition.objects.filter(code__in=set(codes))
-    return {edition.code: EditionIndex.build(edition) for edition in editions}
+def citation_problem(index: ProvisionIndex) -> Callable[[str], str | None]:
+    """What ``trees.validate`` asks of a citation: None when the edition holds the key, else
+    the checker's message (in English, as every ``check_trees`` message)."""
+
+    def problem(key: str) -> str | None:
+        unknown = index.unknown(key)
+        return unknown.english() if unknown else None
+
+    return problem
 
 
 def resolve_citations(
-    edition: Edition | None = None, indexes: dict[str, EditionIndex] | None = None
+    edition: Edition | None = None, indexes: dict[str, ProvisionIndex] | None = None
 ) -> int:
     """Point every citation (of ``edition``'s trees, or all) at its article and provision again.
 
@@ -139,6 +105,8 @@ class LoadReport:
     loaded: list[str] = field(default_factory=list)
     unchanged: list[str] = field(default_factory=list)
     not_in_files: list[str] = field(default_factory=list)
+    # Trees with problems that kept their last loaded version (``keep_broken``).
+    kept: list[str] = field(default_factory=list)
     relinked: int = 0
 
 
@@ -182,7 +150,7 @@ def read_tree_files(directory: Path) -> list[TreeSpec]:
 def check_specs(
     specs: list[TreeSpec],
     known_slugs: Iterable[str] = (),
-    indexes: dict[str, EditionIndex] | None = None,
+    indexes: dict[str, ProvisionIndex] | None = None,
 ) -> dict[str, list[str]]:
     """Problems per slug for parsed specs, with citations checked against the database."""
     if indexes is None:
@@ -199,30 +167,37 @@ def check_specs(
             )
             problems += validate(spec, None, slugs)
         else:
-            problems += validate(spec, index.resolves, slugs)
+            problems += validate(spec, citation_problem(index), slugs)
         result[spec.slug] = problems
     return result
 
 
 def load_trees(
-    directory: Path | str = TREES_DIR, stdout: SupportsWrite[str] | None = None
+    directory: Path | str = TREES_DIR,
+    stdout: SupportsWrite[str] | None = None,
+    *,
+    keep_broken: bool = False,
 ) -> LoadReport:
     """Load every tree file in ``directory``: all of them, or nothing when any has a problem.
 
     Raises TreeError (every message prefixed with the file, naming the node) before anything is
-    written. Trees whose content hash is unchanged are not rewritten.
+    written. Trees whose content hash is unchanged are not rewritten. With ``keep_broken`` (at
+    start-up) a tree with a problem, such as a citation the law text no longer holds, is
+    reported and keeps its last loaded version, and the others load.
     """
     out = stdout or io.StringIO()
     specs = read_tree_files(Path(directory))
     existing_slugs = set(Tree.objects.values_list("slug", flat=True))
     editions = {e.code: e for e in Edition.objects.filter(code__in={s.edition for s in specs})}
-    indexes = {code: EditionIndex.build(edition) for code, edition in editions.items()}
+    indexes = {code: index_of(code) for code in editions}
     checked = check_specs(specs, existing_slugs, indexes)
     problems = [f"{spec.source}: {problem}" for spec in specs for problem in checked[spec.slug]]
-    if problems:
+    if problems and not keep_broken:
         raise TreeError("\n".join(problems), problems)
 
-    report = LoadReport()
+    report = LoadReport(kept=sorted(slug for slug, found in checked.items() if found))
+    report.not_in_files = sorted(existing_slugs - {spec.slug for spec in specs})
+    specs = [spec for spec in specs if spec.slug not in report.kept]
     current = {tree.slug: tree for tree in Tree.objects.filter(slug__in=[s.slug for s in specs])}
     now = timezone.now()
     with transaction.atomic():
@@ -237,7 +212,6 @@ def load_trees(
             _store(spec, version, tree, editions[spec.edition], indexes[spec.edition], now)
             report.loaded.append(spec.slug)
         report.relinked = resolve_citations(indexes=indexes)
-    report.not_in_files = sorted(existing_slugs - {spec.slug for spec in specs})
 
     for slug in report.loaded:
         out.write(f"Tree {slug}: loaded\n")
@@ -245,6 +219,10 @@ def load_trees(
         out.write(f"Tree {slug}: up to date\n")
     for slug in report.not_in_files:
         out.write(f"Tree {slug}: in the database but no longer in {_label(Path(directory))}\n")
+    for problem in problems:
+        out.write(f"Tree problem: {problem}\n")
+    for slug in report.kept:
+        out.write(f"Tree {slug}: not loaded; it keeps its last loaded version (see above)\n")
     return report
 
 
@@ -260,7 +238,7 @@ def _store(
     version: str,
     tree: Tree | None,
     edition: Edition,
-    index: EditionIndex,
+    index: ProvisionIndex,
     now: Any,
 ) -> Tree:
     """Write one tree: the row is updated in place (its id stays), its nodes are replaced."""
@@ -339,8 +317,10 @@ def _node_fields(node: NodeSpec) -> dict[str, Any]:
 
 
 def bootstrap_trees(stdout: SupportsWrite[str]) -> LoadReport:
-    """Load the shipped trees (``trees/files/``); for ``manage.py bootstrap``, after the laws."""
-    return load_trees(TREES_DIR, stdout)
+    """Load the shipped trees (``trees/files/``); for ``manage.py bootstrap``, after the laws.
+    A tree the law text no longer supports is reported and keeps its last loaded version:
+    the application always starts."""
+    return load_trees(TREES_DIR, stdout, keep_broken=True)
 
 
 # --------------------------------------------------------------------------------------------

@@ -23,13 +23,15 @@ from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from django.db.models import Prefetch, prefetch_related_objects
+from django.db.models import OuterRef, Prefetch, Subquery, prefetch_related_objects
 
-from laws.models import Article, Edition, Provision
+from laws import edition_law, keys
+from laws.edition_law import EditionLaw
+from laws.models import Edition, Provision
 from lib.i18n import pick as pick_language
 from lib.i18n import pick_text
 from trees import progress
-from trees.loading import EditionIndex, spec_from_rows
+from trees.loading import spec_from_rows
 from trees.models import Choice, Citation, Node, Tree, TreeSnapshot
 from trees.spec import CitedLaw, Snapshot, Text
 
@@ -37,6 +39,7 @@ __all__ = [
     "CACHE_SIZE",
     "build",
     "cite",
+    "cited_law",
     "clear_cache",
     "digest_of",
     "freeze",
@@ -101,7 +104,16 @@ def get(digest: str) -> Snapshot:
         if tree is not None:
             _cache.move_to_end(digest)
             return tree
-    data = TreeSnapshot.objects.values_list("data", flat=True).get(digest=digest)
+    # The edition's import time comes with it: a snapshot frozen after an import tells this
+    # process that its copy of the law (laws.edition_law) is out of date.
+    imported_at = Edition.objects.filter(code=OuterRef("edition_code")).values("imported_at")
+    row = (
+        TreeSnapshot.objects.annotate(law_imported_at=Subquery(imported_at))
+        .values_list("data", "edition_code", "law_imported_at")
+        .get(digest=digest)
+    )
+    data, code, law_imported_at = row
+    edition_law.note_import_time(code, law_imported_at)
     return _remember(Snapshot.from_json(data, digest))
 
 
@@ -153,40 +165,35 @@ def provision_text(provision: Provision, children: dict[int | None, list[Provisi
     return "\n\n".join(lines)
 
 
-def _cited_law(
-    citation: Citation,
-    edition: str,
-    language: str,
-    provisions: dict[int, list[Provision]],
-    children: dict[int | None, list[Provision]],
-) -> CitedLaw:
-    """What the wizard shows for one citation: official text where the edition has it (the
-    provision, or a whole article), otherwise our summary (flagged ``kind: summary``)."""
-    article = citation.article
-    cited = CitedLaw(
-        key=citation.key,
-        edition=edition,
-        article=article.number if article else "",
-        article_title=article.title if article else "",
-    )
-    if citation.provision is not None:
-        return replace(
-            cited,
-            kind="official",
-            text=_in(language, provision_text(citation.provision, children)),
-        )
-    if article is not None and (provisions.get(article.pk) or article.text.strip()):
-        top = [p for p in provisions.get(article.pk, []) if p.parent_id is None]
+def cited_law(key: str, law: EditionLaw) -> CitedLaw:
+    """What the wizard shows for one citation: the official text where the edition holds all
+    of it (the provision and everything under it, or a whole article), otherwise our summary
+    nearest to the key (its own, else its nearest enclosing provision's or the article's;
+    ``kind: summary``), else only the article's title."""
+    parsed = keys.try_parse(key)
+    article = law.articles.get(parsed.number) if parsed else None
+    if parsed is None or article is None:
+        return CitedLaw(key=key, edition=law.code)
+    cited = CitedLaw(key=key, edition=law.code, article=article.number, article_title=article.title)
+    language = article.edition.language or "nl"
+    index = law.index
+    children = law.children[article.pk]
+    if parsed.is_article and index.official(article.number):
+        top = children.get(None, [])
         parts = [article.text.strip(), *(provision_text(p, children) for p in top)]
         parts.append(article.closing_text.strip())
         text = "\n\n".join(part for part in parts if part)
         return replace(cited, kind="official", text=_in(language, text))
-    if article is not None and hasattr(article, "summary"):
-        summary = Text(nl=article.summary.text_nl, en=article.summary.text_en)
-        return replace(cited, kind="summary", text=summary)
-    if article is not None:
-        return replace(cited, kind="title")
-    return cited
+    if key in law.provisions and index.official(key):
+        return replace(
+            cited,
+            kind="official",
+            text=_in(language, provision_text(law.provisions[key], children)),
+        )
+    found = index.summary_for(key)
+    if found is not None:
+        return replace(cited, kind="summary", text=Text(nl=found[1].nl, en=found[1].en))
+    return replace(cited, kind="title")
 
 
 def _in(language: str, text: str) -> Text:
@@ -196,36 +203,31 @@ def _in(language: str, text: str) -> Text:
 
 def build(tree: Tree) -> Snapshot:
     """The snapshot of ``tree`` as loaded now, with the law text of every citation."""
-    edition = tree.edition
     prefetch_related_objects(
         [tree],
         Prefetch("nodes", queryset=Node.objects.order_by("order")),
         Prefetch(
             "nodes__choices", queryset=Choice.objects.order_by("order").select_related("target")
         ),
-        Prefetch(
-            "nodes__citations",
-            queryset=Citation.objects.order_by("order").select_related(
-                "article__summary", "provision"
-            ),
-        ),
+        Prefetch("nodes__citations", queryset=Citation.objects.order_by("order")),
     )
-    citations = [c for node in tree.nodes.all() for c in node.citations.all()]
-    article_ids = {c.article_id for c in citations if c.article_id}
-    provisions: dict[int, list[Provision]] = {}
-    children: dict[int | None, list[Provision]] = {}
-    for provision in Provision.objects.filter(article_id__in=article_ids).order_by("order", "pk"):
-        provisions.setdefault(provision.article_id, []).append(provision)
-        children.setdefault(provision.parent_id, []).append(provision)
-    language = edition.language or "nl"
-    law = {c.key: _cited_law(c, edition.code, language, provisions, children) for c in citations}
-    return Snapshot.of(spec_from_rows(tree), tree.version, law)
+    cited = [c.key for node in tree.nodes.all() for c in node.citations.all()]
+    law = _law_for(tree.edition.code, cited)
+    texts = {key: cited_law(key, law) for key in cited}
+    return Snapshot.of(spec_from_rows(tree), tree.version, texts)
+
+
+def _law_for(code: str, cited: list[str]) -> EditionLaw:
+    """The edition's law for the articles ``cited`` names (two queries)."""
+    numbers = {parsed.number for key in cited if (parsed := keys.try_parse(key))}
+    return edition_law.load(code, numbers)
 
 
 def freeze(tree: Tree) -> Snapshot:
     """The stored snapshot of ``tree`` as loaded now. Built once per loaded version and law
     import and process; after that it costs no query."""
     marker = (tree.pk, tree.version, tree.loaded_at, tree.edition.imported_at)
+    edition_law.note_import_time(tree.edition.code, tree.edition.imported_at)
     with _lock:
         digest = _frozen_trees.get(marker)
         known = _cache.get(digest) if digest else None
@@ -242,27 +244,6 @@ def cite(edition: Edition, wanted: list[str]) -> dict[str, CitedLaw]:
     """The law text each canonical key in ``wanted`` shows in ``edition``, exactly as a frozen
     tree citation would show it: for a ruling that cites laws without a tree (a free ruling).
     Keys the edition does not hold are left out (the caller reports them)."""
-    index = EditionIndex.build(edition)
-    targets = {key: index.target(key) for key in wanted}
-    resolved = {key: target for key, target in targets.items() if target[0] is not None}
-    article_ids = {article_id for article_id, _provision in resolved.values()}
-    articles = Article.objects.select_related("summary").in_bulk(article_ids)
-    provisions: dict[int, list[Provision]] = {}
-    children: dict[int | None, list[Provision]] = {}
-    by_id: dict[int, Provision] = {}
-    for provision in Provision.objects.filter(article_id__in=article_ids).order_by("order", "pk"):
-        provisions.setdefault(provision.article_id, []).append(provision)
-        children.setdefault(provision.parent_id, []).append(provision)
-        by_id[provision.pk] = provision
-    language = edition.language or "nl"
-    cited = {}
-    for key, (article_id, provision_id) in resolved.items():
-        assert article_id is not None
-        # An unsaved citation: the same reading as a tree's, without a node to hang it on.
-        citation = Citation(
-            key=key,
-            article=articles[article_id],
-            provision=by_id.get(provision_id) if provision_id else None,
-        )
-        cited[key] = _cited_law(citation, edition.code, language, provisions, children)
-    return cited
+    edition_law.note_import_time(edition.code, edition.imported_at)
+    law = _law_for(edition.code, wanted)
+    return {key: cited_law(key, law) for key in wanted if law.index.holds(key)}

@@ -120,9 +120,9 @@ def _choice_problems(tree: TreeSpec, node: NodeSpec, where: str) -> Iterator[str
 
 
 def _citation_problems(
-    tree: TreeSpec, node: NodeSpec, where: str, resolves: Callable[[str], bool] | None
+    tree: TreeSpec, node: NodeSpec, where: str, unknown: Callable[[str], str | None] | None
 ) -> Iterator[str]:
-    """Citations well-formed, not repeated, and resolving in the edition."""
+    """Citations well-formed, not repeated, and held by the edition."""
     for key in _duplicates(node.cites):
         yield f"{where}: citation {key!r} is listed more than once"
     for key in dict.fromkeys(node.cites):
@@ -133,15 +133,15 @@ def _citation_problems(
             continue
         if written != key:
             yield f"{where}: citation {key!r} is not canonical (write {written!r})"
-        elif resolves is not None and not resolves(key):
-            yield f"{where}: citation {key!r} does not resolve in edition {tree.edition}"
+        elif unknown is not None and (problem := unknown(key)):
+            yield f"{where}: citation {key!r}: {problem}"
 
 
 def _node_problems(
     tree: TreeSpec,
     node: NodeSpec,
     reachable: set[str],
-    resolves: Callable[[str], bool] | None,
+    unknown: Callable[[str], str | None] | None,
     trees: Collection[str] | None,
 ) -> Iterator[str]:
     where = f"node {node.key!r}"
@@ -157,19 +157,21 @@ def _node_problems(
     else:
         yield from _outcome_problems(node, where, trees)
     yield from _choice_problems(tree, node, where)
-    yield from _citation_problems(tree, node, where, resolves)
+    yield from _citation_problems(tree, node, where, unknown)
 
 
 def validate(
     tree: TreeSpec,
-    resolves: Callable[[str], bool] | None = None,
+    unknown: Callable[[str], str | None] | None = None,
     trees: Collection[str] | None = None,
 ) -> list[str]:
     """Every problem with ``tree`` (empty list: the tree is good).
 
-    ``resolves(key)`` says whether a canonical citation key exists in the tree's edition; when
-    it is None citations are only checked for form. ``trees`` is the set of known tree slugs,
-    used to check ``see_tree``; when None that reference is not checked.
+    ``unknown(key)`` says what is wrong with a canonical citation key in the tree's edition
+    (None: the edition holds it; the one key checker, ``laws.index``, gives the message with
+    the nearest existing keys); when it is None citations are only checked for form.
+    ``trees`` is the set of known tree slugs, used to check ``see_tree``; when None that
+    reference is not checked.
     """
     problems: list[str] = []
 
@@ -187,7 +189,7 @@ def validate(
 
     reachable = _reachable(tree)
     for node in tree.nodes:
-        problems.extend(_node_problems(tree, node, reachable, resolves, trees))
+        problems.extend(_node_problems(tree, node, reachable, unknown, trees))
 
     # no cycles
     for cycle in find_cycles(tree):
@@ -199,11 +201,11 @@ def validate(
 
 def ensure_valid(
     tree: TreeSpec,
-    resolves: Callable[[str], bool] | None = None,
+    unknown: Callable[[str], str | None] | None = None,
     trees: Collection[str] | None = None,
 ) -> TreeSpec:
     """Return ``tree`` if it is valid, else raise TreeError listing every problem with the file."""
-    problems = validate(tree, resolves, trees)
+    problems = validate(tree, unknown, trees)
     if problems:
         prefix = f"{tree.source}: " if tree.source else ""
         lines = [f"{prefix}{problem}" for problem in problems]

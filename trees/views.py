@@ -69,7 +69,7 @@ def tree_list(request: HttpRequest) -> HttpResponse:
         trees = trees.filter(condition)
     found = list(trees)
     context = {"query": query, "groups": _grouped(found), "count": len(found)}
-    return htmx.render(request, "laws/tree_list.html", context, partial="results")
+    return htmx.render(request, "trees/list.html", context, partial="results")
 
 
 @dataclass
@@ -83,14 +83,10 @@ def _citation_link(citation: Citation, code: str) -> CitationLink:
     if citation.article is None:
         return CitationLink(citation.key, "", _("niet gevonden in deze editie"))
     url = reverse("laws:article", args=[code, citation.article.number])
-    if citation.provision is not None:
-        anchor = law_anchor(citation.provision.key, citation.article.number)
-        return CitationLink(citation.key, law_link(url, anchor), "")
-    if citation.key == citation.article.number:
-        return CitationLink(citation.key, law_link(url, law_anchor(citation.key, citation.key)), "")
-    # Edition without official text for this article: the page shows our summary.
-    anchor = law_anchor(citation.key, citation.article.number, "summary")
-    return CitationLink(citation.key, law_link(url, anchor), _("samenvatting van het artikel"))
+    # A provision's own place on the article page (official text, or our title and summary
+    # where the provision index has no official text yet), else the top of the article.
+    key = citation.provision.key if citation.provision is not None else citation.key
+    return CitationLink(citation.key, law_link(url, law_anchor(key, citation.article.number)), "")
 
 
 def _tree_with_nodes(slug: str) -> Tree:
@@ -178,7 +174,7 @@ def tree_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "diagram": mark_safe(_diagram(tree, highlight)),  # escaped pieces, see trees.diagram
         "start_key": tree.start_key,
     }
-    return render(request, "laws/tree_detail.html", context)
+    return render(request, "trees/detail.html", context)
 
 
 @login_not_required
@@ -205,4 +201,4 @@ def tree_print(request: HttpRequest, slug: str) -> HttpResponse:
         "questions": sum(1 for node in tree.nodes.all() if node.kind == "question"),
         "outcomes": sum(1 for node in tree.nodes.all() if node.kind == "outcome"),
     }
-    return render(request, "laws/tree_print.html", context)
+    return render(request, "trees/print.html", context)

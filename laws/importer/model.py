@@ -111,6 +111,8 @@ class ParsedEdition:
     articles: list[Article] = field(default_factory=list)
     header: str | None = None
     skipped_preamble: list[str] = field(default_factory=list)
+    # Page furniture dropped (title line aside): tagline, revision lines; never law text.
+    furniture: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     start: str | None = None
 

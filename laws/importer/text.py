@@ -6,9 +6,11 @@ Stateless helpers of the parser; no Django.
 
 from __future__ import annotations
 
+import codecs
 import re
 import unicodedata
 from dataclasses import dataclass
+from itertools import pairwise
 
 from laws import keys
 from laws.importer.model import LawImportError, Level, _join_paragraphs
@@ -24,14 +26,40 @@ def decode_source(data: bytes) -> str:
     """Bytes of a source file as text: UTF-8, a byte-order mark tolerated."""
     if not data.strip():
         raise LawImportError("input is empty: nothing to import")
+    if _looks_utf16(data):
+        raise LawImportError(
+            "input is UTF-16 text, not UTF-8 (its NUL bytes make it read as binary): "
+            "save the file as UTF-8"
+        )
     if b"\x00" in data:
         raise LawImportError("input is binary (it contains NUL bytes), not law text")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise LawImportError(
-            f"input is not UTF-8 text (undecodable byte at offset {error.start})"
+            f"input is not UTF-8 text (undecodable byte at offset {error.start}){_guess(data)}: "
+            "save the file as UTF-8"
         ) from None
+
+
+def _looks_utf16(data: bytes) -> bool:
+    """A byte-order mark, or text whose every other byte is NUL (ASCII letters in UTF-16)."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return True
+    halves = data[0::2], data[1::2]
+    return len(data) >= 8 and any(half.count(0) >= 0.9 * len(half) for half in halves)
+
+
+def _guess(data: bytes) -> str:
+    try:
+        data.decode("cp1252")
+    except UnicodeDecodeError:
+        return ""
+    return "; it looks like Windows-1252 or Latin-1"
+
+
+# A web page saved as HTML rather than as its text.
+_HTML_RE = re.compile(r"^\s*<(?:!doctype\s+html|html\b)", re.I)
 
 
 # Control characters other than tab, newline, carriage return and form feed only occur in
@@ -84,18 +112,75 @@ def _join_lines(lines: list[str]) -> str:
     return joined.strip()
 
 
-def _chunks_to_text(chunks: list[str | None]) -> str:
-    """Lines with ``None`` for blank lines -> paragraphs separated by a blank line."""
+def _chunks_to_text(chunks: list[str | None], width: int | None = None) -> str:
+    """Lines with ``None`` for blank lines -> paragraphs separated by a blank line.
+
+    Lines between blank lines are one paragraph, unless a line ends a sentence where the text
+    breaks it on purpose (see ``_split_run``).
+    """
     paragraphs: list[str] = []
     current: list[str] = []
     for chunk in [*chunks, None]:
         if chunk is None:
             if current:
-                paragraphs.append(_join_lines(current))
+                paragraphs += _split_run(current, width)
             current = []
         elif chunk:
             current.append(chunk)
     return _join_paragraphs(paragraphs)
+
+
+# A line ends a sentence with ".", "!" or "?", perhaps inside a parenthesis or quotation.
+_SENTENCE_END_RE = re.compile(r"[.!?][)\]\"'”’]*$")
+# A line whose full stop falls before three quarters of the text's line width was broken on
+# purpose: a paragraph ends there.
+_SHORT_LINE = 0.75
+# Fewer wrapped lines than this say nothing about a line width.
+_WIDTH_SAMPLES = 2
+
+
+def _opens_sentence(line: str) -> bool:
+    first = line.lstrip("(\"'“‘")[:1]
+    return first.isupper()
+
+
+def wrap_width(lines: list[str]) -> int | None:
+    """The line width of hard-wrapped text (PDF text, or a page pasted from one), or None.
+
+    Measured on the lines that surely continue on the next line (it starts in lowercase, or
+    the line ends in a hyphenated word part): the median of their lengths. Wiki text, with a
+    paragraph per line, has no such lines and no width.
+    """
+    lengths: list[int] = []
+    previous = ""
+    for line in lines:
+        if previous and line and (line[0].islower() or _HYPHEN_END_RE.search(previous)):
+            lengths.append(len(previous))
+        previous = line
+    if len(lengths) < _WIDTH_SAMPLES:
+        return None
+    return sorted(lengths)[len(lengths) // 2]
+
+
+def _split_run(lines: list[str], width: int | None) -> list[str]:
+    """Lines without a blank line between them -> their paragraphs.
+
+    A line that does not end a sentence, or is followed by one starting in lowercase, runs on
+    into the next. A line that ends a sentence before a capitalised line ends a paragraph when
+    the text has no line width (wiki text: a line break there is a paragraph break) or when it
+    is shorter than three quarters of that width (hard-wrapped text: the writer broke the line
+    early). A full-width line that happens to end a sentence runs on.
+    """
+    paragraphs: list[str] = []
+    current = [lines[0]]
+    for previous, line in pairwise(lines):
+        ends = _SENTENCE_END_RE.search(previous) and _opens_sentence(line)
+        if ends and (width is None or len(previous) < _SHORT_LINE * width):
+            paragraphs.append(_join_lines(current))
+            current = []
+        current.append(line)
+    paragraphs.append(_join_lines(current))
+    return paragraphs
 
 
 # --------------------------------------------------------------------------------------------
@@ -121,6 +206,8 @@ _MARKERS = r"\*{1,3}|[†‡]|[¹²³⁴⁵⁶⁷⁸⁹⁰]+"
 _TEXT_MARKER_RE = re.compile(r"(?<=[\w)\]])(" + _MARKERS + r")(?=[\s.,;:!?)]|$)")
 _FOOTNOTE_RE = re.compile(r"^(" + _MARKERS + r")\s*(\S.*)$")
 _SENTENCE_END = ".!?"
+# A list item as a wiki page renders it: "- 1. …", "- (a) …", or a bare "- …".
+_DASH_RE = re.compile(r"^-\s+(?P<rest>\S.*)$")
 _HEADING_LIMIT = 120
 
 
@@ -199,3 +286,21 @@ def _split_heading(chunks: list[str | None], has_more: bool) -> tuple[str | None
     if _looks_like_heading(candidate) and (body_follows or has_more) and not continues_sentence:
         return candidate, rest
     return None, chunks
+
+
+def _label_of(line: str) -> _Label | None:
+    """The label a line opens with, also inside a wiki list item (``- 1. …``)."""
+    dash = _DASH_RE.match(line)
+    return _match_label(dash["rest"] if dash else line)
+
+
+def _first_word(line: str) -> str:
+    dash = _DASH_RE.match(line)
+    return (dash["rest"] if dash else line).split()[0]
+
+
+def _is_structure_shape(line: str) -> bool:
+    """Whether a line looks like a heading, a label or a list item, wherever it stands."""
+    if not line:
+        return False
+    return bool(_DASH_RE.match(line) or _label_of(line) or _match_article(line) or _is_group(line))

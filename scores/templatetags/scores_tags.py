@@ -1,5 +1,6 @@
 """``{% adjusted_score_panel ruling as panel %}``: what the record and print pages show of a
-ruling's adjusted score, so each page needs one include line and no view of its own."""
+ruling's adjusted score, so each page needs one include line and no view of its own; and the
+filters that write a contract, a seat and a count of results in the reader's language."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 from django import template
 
 from clubs.access import roles_in
+from lib.bridge import Seat
 from rulings.models import Ruling
 from scores import adjusted, deals, recording
 from scores.adjusted_views import AMEND_ROLES, RECORD_ROLES
@@ -37,3 +39,21 @@ def adjusted_score_panel(
         "can_record": allowed and score is None and bool(roles & set(RECORD_ROLES)),
         "can_amend": allowed and score is not None and bool(roles & set(AMEND_ROLES)),
     }
+
+
+@register.filter
+def contract(notation: str) -> str:
+    """``4HX-1`` → ``4♥X-1``, ``3NT=`` → ``3SA=`` in Dutch (``3NT=`` in English)."""
+    return deals.contract_text(notation or "")
+
+
+@register.filter
+def seat_letter(code: str) -> str:
+    """A stored seat code as the reader writes it: ``S`` → ``Z`` in Dutch; "" stays ""."""
+    return Seat(code).letter if code in Seat.values else code or ""
+
+
+@register.filter
+def result_count(stored_results: list[dict[str, Any]]) -> int:
+    """The number of tables in a stored board's results (a row may stand for several)."""
+    return sum(int(item.get("count", 1)) for item in stored_results)

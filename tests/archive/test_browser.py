@@ -69,6 +69,11 @@ def test_reviewer_filters_opens_reviews_and_exports(
     page.get_by_label("Gecorrigeerde uitspraak", exact=True).fill(
         "Vervangen zonder gevolgen (25A)."
     )
+    # A key the edition lacks: the form comes back with its error (a 400) in place.
+    page.get_by_label("Wetsartikelen van de gecorrigeerde uitspraak").fill("99Z")
+    page.get_by_role("button", name="Controleren").click()
+    expect(page.locator("#review-box")).to_contain_text("Artikel 99Z staat niet")
+    expect(page).to_have_url(re.compile(rf"/arbitrages/{target.uuid}/$"))
     page.get_by_label("Wetsartikelen van de gecorrigeerde uitspraak").fill("25a")
     page.get_by_role("button", name="Controleren").click()
     # The confirmation swaps in place: the key as it will be stored, with its title.

@@ -19,6 +19,7 @@ from tests.support import recorded
 from tests.support.reviews import confirm
 from tests.support.rulings import make_ruling
 from transfer import bundles as transfer
+from transfer import importing
 
 CLAIM = free.Content(
     laws=("68", "70"),
@@ -87,18 +88,18 @@ def test_it_can_be_reviewed(ruling, client_reviewer_a):
 
 
 def test_a_bundle_carries_it_there_and_back(ruling, club_a):
-    before = transfer.serialise_ruling(transfer._with_children(Ruling.objects.all()).get())
+    before = transfer.serialise_ruling(transfer.with_children(Ruling.objects.all()).get())
     text = "".join(transfer.iter_bundle(club_a))
     with connection.cursor() as cursor:
         cursor.execute(f"DELETE FROM {AuditEvent._meta.db_table}")  # noqa: S608
     Step.objects.all().delete()
     Ruling.objects.all().delete()
 
-    result = transfer.import_bundle(transfer.read_bundle(text), club_a)
+    result = importing.import_bundle(importing.read_bundle(text), club_a)
 
     assert result.created == 1
     after = Ruling.objects.get()
-    assert transfer.serialise_ruling(transfer._with_children(Ruling.objects.all()).get()) == before
+    assert transfer.serialise_ruling(transfer.with_children(Ruling.objects.all()).get()) == before
     assert audit.verify(after) == []
     assert free.content_of(after) == CLAIM
     assert after.cited_articles == "|68|70|"

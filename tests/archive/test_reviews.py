@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import html
+import re
+
 import pytest
 
 from archive.models import Review
-from archive.reviews import StaleReview, record_review
+from archive.reviews import StaleReview, record_review, set_appeal
 from rulings import audit
 from rulings.models import AppealStatus, Ruling, Verdict
 from tests.support.reviews import confirm, review_url
-from tests.support.rulings import make_ruling
+from tests.support.rulings import actions_of, make_ruling
 
 
 @pytest.fixture
@@ -191,7 +194,7 @@ AMEND = {
 def test_a_key_the_edition_lacks_is_refused_by_name(client_reviewer_a, ruling):
     response = client_reviewer_a.post(review_url(ruling), {**AMEND, "corrected_citations": "99Z"})
     assert response.status_code == 400
-    assert "Artikel 99Z staat niet in de spelregels van 1997." in response.content.decode()
+    assert "99Z bestaat niet in 1997; bedoelt u " in response.content.decode()
     # What was typed stays in the form.
     assert "Het bod wordt vervangen." in response.content.decode()
     assert not Review.objects.exists()
@@ -232,8 +235,9 @@ def test_a_repeated_confirmation_saves_one_review(client_reviewer_a, ruling):
     shown = client_reviewer_a.post(review_url(ruling), AMEND)
     confirmed = {
         **AMEND,
-        "corrected_citations": shown.context["citations_text"],
-        "seen": shown.context["seen"],
+        # As the confirmation's hidden fields carry them (a fragment has no test context).
+        "corrected_citations": hidden(shown, "corrected_citations"),
+        "seen": hidden(shown, "seen"),
         "confirmed": "1",
     }
     assert client_reviewer_a.post(review_url(ruling), confirmed).status_code == 302
@@ -275,7 +279,38 @@ def test_a_stale_seen_in_the_model_function_saves_nothing(reviewer_a, ruling):
     assert not Review.objects.exists()
 
 
+def test_a_head_moved_while_the_review_is_written_makes_it_stale(reviewer_a, ruling):
+    """The review is one transition written by the one writer: when another request appends
+    between the reviewer's read and the write, the compare-and-swap loses, the plan is made
+    again on the ruling as it is now, and the review is refused as stale."""
+    read_before = Ruling.objects.get(pk=ruling.pk)
+    set_appeal(ruling, reviewer_a, AppealStatus.OPEN, "In beroep.")
+    with pytest.raises(StaleReview):
+        record_review(
+            read_before, reviewer_a, Verdict.CONFIRMED, "x", seen=read_before.audit_sequence
+        )
+    assert not Review.objects.exists()
+    assert audit.verify(Ruling.objects.get(pk=ruling.pk)) == []
+
+
+def test_reviews_and_appeals_keep_the_rulings_time_of_last_change(reviewer_a, ruling):
+    """updated_at stays the director's last change (transfer bundles carry it)."""
+    before = Ruling.objects.get(pk=ruling.pk).updated_at
+    record_review(ruling, reviewer_a, Verdict.CONFIRMED, "Juist.")
+    set_appeal(ruling, reviewer_a, AppealStatus.OPEN, "In beroep.")
+    stored = Ruling.objects.get(pk=ruling.pk)
+    assert stored.updated_at == before
+    assert (stored.review_verdict, stored.appeal_status) == (Verdict.CONFIRMED, "open")
+    assert actions_of(stored)[-2:] == ["reviewed", "appeal_opened"]
+
+
 HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def hidden(response, name: str) -> str:
+    found = re.search(rf'name="{name}" value="([^"]*)"', response.content.decode())
+    assert found, name
+    return html.unescape(found.group(1))
 
 
 def test_with_htmx_refusals_swap_in_place_and_the_save_is_a_full_page_load(
@@ -284,20 +319,32 @@ def test_with_htmx_refusals_swap_in_place_and_the_save_is_a_full_page_load(
     refused = client_reviewer_a.post(
         review_url(ruling), {**AMEND, "corrected_citations": "99Z"}, **HTMX
     )
-    assert refused.status_code == 200  # htmx swaps only 2xx answers
-    assert 'id="review-box"' in refused.content.decode()
-    assert "Artikel 99Z staat niet" in refused.content.decode()
+    # The review box alone (its partial), with the errors and the form's own status: htmx
+    # swaps a 400 in place (templates/base.html's responseHandling).
+    assert refused.status_code == 400
+    assert (
+        refused.content.decode()
+        .lstrip()
+        .startswith('<div class="card mt-3 no-print" id="review-box">')
+    )
+    assert "99Z bestaat niet in 1997" in refused.content.decode()
     shown = client_reviewer_a.post(review_url(ruling), AMEND, **HTMX)
-    assert 'id="review-box"' in shown.content.decode()
+    assert shown.status_code == 200
+    assert shown.content.decode().lstrip().startswith('<div class="card" id="review-box">')
+    changed = client_reviewer_a.post(review_url(ruling), {**AMEND, "change": "1"}, **HTMX)
+    assert changed.content.decode().lstrip().startswith('<div class="card mt-3 no-print"')
+    assert "Het bod wordt vervangen." in changed.content.decode()  # everything typed kept
     confirmed = {
         **AMEND,
-        "corrected_citations": shown.context["citations_text"],
-        "seen": shown.context["seen"],
+        # As the confirmation's hidden fields carry them (a fragment has no test context).
+        "corrected_citations": hidden(shown, "corrected_citations"),
+        "seen": hidden(shown, "seen"),
         "confirmed": "1",
     }
     saved = client_reviewer_a.post(review_url(ruling), confirmed, **HTMX)
     assert saved["HX-Redirect"] == f"/arbitrages/{ruling.uuid}/#beoordelingen"
     again = client_reviewer_a.post(review_url(ruling), confirmed, **HTMX)
-    assert again.status_code == 200
+    assert again.status_code == 409  # stale: swapped in place like a form with errors
+    assert again.content.decode().lstrip().startswith('<div class="card" id="review-box">')
     assert "Er is niets opgeslagen" in again.content.decode()
     assert Review.objects.count() == 1

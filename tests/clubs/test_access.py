@@ -1,12 +1,14 @@
 """The club-isolation helper that every view uses."""
 
+import uuid
+
 import pytest
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.test import RequestFactory
 from django.utils import timezone
 
-from clubs.access import clubs, get_club, get_for_user, require_role, roles_in
+from clubs.access import clubs, get_club, get_for_user, memberships, require_role, roles_in
 from clubs.models import Membership, Role
 from rulings.models import Ruling
 
@@ -36,9 +38,11 @@ def test_a_member_gets_the_object(director_a, ruling_a):
     assert found == ruling_a
 
 
-def test_another_club_gets_404(director_b, ruling_a):
+def test_another_club_or_no_object_gets_404(director_a, director_b, ruling_a):
     with pytest.raises(Http404):
         get_for_user(request_for(director_b), Ruling.objects.all(), uuid=ruling_a.uuid)
+    with pytest.raises(Http404):
+        get_for_user(request_for(director_a), Ruling.objects.all(), uuid=uuid.uuid4())
 
 
 def test_a_member_without_the_role_gets_403(reviewer_a, ruling_a):
@@ -77,3 +81,13 @@ def test_memberships_are_fetched_once_per_request(director_a, club_a, django_ass
         clubs(request)
         roles_in(request, club_a)
         get_club(request, "troefkaart")
+
+
+def test_memberships_are_the_users_own_each_with_its_club(director_a, admin_a, club_a, club_b):
+    Membership.objects.create(user=director_a, club=club_b, role=Role.REVIEWER)
+    found = memberships(request_for(director_a))
+    assert [(m.club.slug, m.role) for m in found] == [
+        (club_a.slug, Role.DIRECTOR),
+        (club_b.slug, Role.REVIEWER),
+    ]
+    assert [m.club.slug for m in memberships(request_for(admin_a))] == [club_a.slug]

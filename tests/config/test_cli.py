@@ -74,3 +74,25 @@ def test_the_wheel_lists_every_python_package_of_the_apps():
         for init in (root / app).rglob("__init__.py")
     }
     assert found - listed == set()
+
+
+@pytest.mark.parametrize(
+    ("given", "passed"),
+    [
+        (["wet.txt"], ["wet.txt", "--edition", "2017"]),
+        (["wet.txt", "--dry-run"], ["wet.txt", "--dry-run", "--edition", "2017"]),
+        (["wet.txt", "--edition", "2007"], ["wet.txt", "--edition", "2007"]),
+        (["wet.txt", "--edition=1987"], ["wet.txt", "--edition=1987"]),
+    ],
+)
+def test_import_laws_imports_into_the_current_edition_unless_told(
+    monkeypatch, tmp_path, given, passed
+):
+    calls = []
+    monkeypatch.setenv("LEIDRAAD_DATA_DIR", str(tmp_path))
+    monkeypatch.setattr(cli, "_django", lambda data_dir: None)
+    monkeypatch.setattr(
+        "django.core.management.execute_from_command_line", lambda argv: calls.append(argv)
+    )
+    assert cli.main(["import-laws", *given]) == 0
+    assert calls == [["leidraad", "import_laws", *passed]]

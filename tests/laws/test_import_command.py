@@ -125,6 +125,9 @@ def bad_inputs(tmp_path: Path) -> dict[str, Path]:
         "binary": b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
         "latin1": "Artikel 47 Terugnemen van één kaart".encode("latin-1"),
         "unrecognisable": b"Een boodschappenlijst\nmelk, brood",
+        "utf16": "Artikel 47 Terugnemen van één kaart".encode("utf-16"),
+        "html": b"<!DOCTYPE html>\n<html><body><p>Artikel 47</p></body></html>",
+        "page": b"Sjabloon:2017:87A\n\nUit Spelregels voor tafelarbiters\n\nEen kaart.",
     }
     paths = {}
     for name, data in files.items():
@@ -141,6 +144,12 @@ def bad_inputs(tmp_path: Path) -> dict[str, Path]:
         ("binary", [], "binary"),
         ("latin1", [], "not UTF-8"),
         ("unrecognisable", [], "unrecognisable input"),
+        ("utf16", [], "UTF-16 text, not UTF-8"),
+        ("html", [], "HTML page, not text"),
+        ("page", [], "needs --start 87A"),
+        ("page", ["--start", "87"], "--start 87 does not fit this page"),
+        ("page", ["--start", "87A1"], "--start 87A1 does not fit this page"),
+        ("page", ["--start", "A87"], "unknown start key 'A87'"),
     ],
 )
 def test_bad_input_files(bad_inputs, case, extra, message):
@@ -198,4 +207,78 @@ def test_exit_status_and_one_line_on_stderr(capsys, monkeypatch):
     assert err.count("\n") == 1
     assert err.startswith("CommandError: the text starts inside an article")
     assert "Traceback" not in err
+    assert nothing_written()
+
+
+# --------------------------------------------------------------------------------------------
+# A page of the wiki the seeds come from (shapes of real pages, sentences from the seeds)
+
+PAGE_74B = """Sjabloon:1997:74B
+
+Uit Spelregels voor tafelarbiters
+Versie door Redacteur (overleg | bijdragen) op 20 aug 2019 om 13:42
+(wijz) ← Oudere versie | Huidige versie (wijz) | Nieuwere versie → (wijz)
+
+B. Gedrag aan tafel
+Indien een tegenspeler een andere kaart voor- of bijspeelt*), mag hij niet:
+- 1. de strafkaart opnemen;
+- 2. een andere kaart voorspelen.
+
+*) Zie artikel 50.
+"""
+
+
+@pytest.fixture
+def page_74b(tmp_path: Path) -> Path:
+    path = tmp_path / "74B.txt"
+    path.write_text(PAGE_74B, encoding="utf-8")
+    return path
+
+
+def test_page_dry_run_accepts_the_pages_own_key(page_74b):
+    out, _ = run(str(page_74b), "--edition", "1997", "--start", "74B", "--dry-run", "--json")
+    (article,) = json.loads(out)["articles"]
+    (section,) = article["provisions"]
+    assert (section["key"], section["heading"]) == ("74B", "Gedrag aan tafel")
+    assert [child["key"] for child in section["children"]] == ["74B1", "74B2"]
+    assert article["footnotes"] == [{"marker": "*", "text": "Zie artikel 50.", "key": "74B"}]
+    assert "Spelregels voor tafelarbiters" not in out
+    assert "Versie door" not in out
+    assert nothing_written()
+
+
+def test_page_preview_lists_the_skipped_furniture(page_74b):
+    out, _ = run(str(page_74b), "--edition", "1997", "--start", "74B", "--dry-run")
+    assert "Header (skipped): Sjabloon:1997:74B" in out
+    assert "Page furniture (skipped): Uit Spelregels voor tafelarbiters" in out
+    assert "Page furniture (skipped): (wijz) ← Oudere versie" in out
+    assert "74B1: de strafkaart opnemen" in out
+    assert "footnote * -> 74B: Zie artikel 50." in out
+
+
+def test_page_import_stores_the_provisions_and_the_footnote(page_74b):
+    out, _ = run(str(page_74b), "--edition", "1997", "--start", "74B")
+    assert "Edition 1997: 1 articles, 3 provisions, 1 footnotes" in out
+    assert list(Provision.objects.order_by("order").values_list("key", flat=True)) == [
+        "74B",
+        "74B1",
+        "74B2",
+    ]
+    footnote = Footnote.objects.get()
+    assert (footnote.marker, footnote.provision.key, footnote.text) == (
+        "*",
+        "74B",
+        "Zie artikel 50.",
+    )
+    assert "*)" not in Provision.objects.get(key="74B").text
+    stored = " ".join(Provision.objects.values_list("text", flat=True))
+    assert "Spelregels voor tafelarbiters" not in stored
+
+
+def test_page_whose_first_label_does_not_fit_the_start(page_74b):
+    # A page titled 74B1 that holds 74B: its first label names a level above the start key.
+    page_74b.write_text(PAGE_74B.replace("Sjabloon:1997:74B", "Sjabloon:1997:74B1"))
+    with pytest.raises(CommandError, match=r"'B\.' \(line 7\) cannot follow 74B1") as error:
+        run(str(page_74b), "--edition", "1997", "--start", "74B1")
+    assert error.value.returncode == 2
     assert nothing_written()

@@ -1,5 +1,6 @@
-"""The pure law-text importer (laws/importer.py): the three seeds in detail, every format
-rule on small synthetic inputs, cross-references, errors and the dry-run JSON shape.
+"""The pure law-text importer (laws/importer/): the three seeds in detail, every format
+rule on small synthetic inputs, cross-references, errors and the dry-run JSON shape (the
+wiki-page format is in test_importer_pages.py).
 
 No database and no Django: these tests only call the parser.
 """

@@ -11,7 +11,15 @@ import pytest
 from laws import loading
 from laws.importer import LawImportError, parse, parse_bytes
 from laws.loading import bootstrap_laws, resolve_references, store_edition
-from laws.models import Article, ArticleSummary, CrossReference, Edition, Footnote, Provision
+from laws.models import (
+    Article,
+    ArticleSummary,
+    CrossReference,
+    Edition,
+    Footnote,
+    LawImport,
+    Provision,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -172,7 +180,12 @@ def test_resolve_references_can_run_again():
 
 def snapshot() -> tuple[list, ...]:
     return (
-        list(Provision.objects.order_by("pk").values_list("pk", "key", "text")),
+        list(
+            Provision.objects.order_by("pk").values_list(
+                "pk", "key", "text", "our_title_nl", "our_summary_nl", "order", "parent"
+            )
+        ),
+        list(LawImport.objects.order_by("pk").values_list("pk", "file_name", "sha256")),
         list(Article.objects.order_by("pk").values_list("pk", "number", "title")),
         list(ArticleSummary.objects.order_by("pk").values_list("pk", "text_nl", "text_en")),
         list(Edition.objects.order_by("pk").values_list("pk", "source_hash", "imported_at")),
@@ -189,9 +202,25 @@ def test_bootstrap_loads_the_shipped_laws_and_is_idempotent():
     assert counts["1963"] == 3
     assert counts["1987"] == 1
     assert counts["2007"] == 2
-    assert counts["2017"] >= 30  # titles and summaries only
-    assert not Provision.objects.filter(article__edition__code="2017").exists()
+    assert counts["2017"] == 93  # every law of the provision index
+    # 2017: every provision of the index with our words, none with official text.
+    indexed = Provision.objects.filter(article__edition__code="2017")
+    assert indexed.count() > 500
+    assert not indexed.filter(our_title_nl="").exists()
+    assert not indexed.exclude(text="", heading="", closing_text="").exists()
+    assert indexed.get(key="63A1").parent.key == "63A"
+    assert Article.objects.get(edition__code="2017", number="13").title_en == (
+        "Incorrect number of cards"
+    )
     assert Provision.objects.filter(article__edition__code="2007", key="62D2").exists()
+    # Each seed is recorded as a shipped import, and its rows point at the record.
+    shipped = LawImport.objects.get(edition__code="2007")
+    assert (shipped.shipped, shipped.file_name, shipped.user) == (
+        True,
+        "001_e9318628a0090252.txt",
+        None,
+    )
+    assert not Provision.objects.filter(article__edition__code="2007", imported_from=None).exists()
     assert "Edition 2007: 2 articles, 10 provisions, 2 footnotes" in out.getvalue()
     # Our summaries of the seed articles are attached to the imported articles.
     assert ArticleSummary.objects.filter(article__edition__code="1963").count() == 3
@@ -224,88 +253,35 @@ def test_bootstrap_reimports_a_changed_seed(monkeypatch, tmp_path):
     assert ArticleSummary.objects.filter(article__edition__code="1987").exists()
 
 
-CURRENT = """
-edition: "2017"
-title: {nl: "Spelregels 2017", en: "Laws 2017"}
-source: {nl: "Eigen woorden.", en: "Own words."}
-articles:
-  - number: "62"
-    title: {nl: "Herstel van een verzaking", en: "Correction of a revoke"}
-    summary: {nl: "Een verzaking wordt hersteld.", en: "A revoke is corrected."}
-  - number: 63
-    title: {nl: "Voldongen verzaking", en: "Established revoke"}
-    summary: {nl: "Voldongen als er weer gespeeld is."}
-  - number: "64"
-    title: {nl: "Rectificatie"}
-"""
-
-
-@pytest.fixture
-def current_file(monkeypatch, tmp_path) -> Path:
-    path = tmp_path / "edition-2017.yaml"
-    path.write_text(CURRENT, encoding="utf-8")
-    monkeypatch.setattr(loading, "CURRENT_EDITION_FILE", path)
-    monkeypatch.setattr(loading, "SUMMARIES_FILE", tmp_path / "none.yaml")
-    return path
-
-
-def test_bootstrap_loads_the_current_edition_file(current_file):
+def test_bootstrap_never_loads_a_seed_over_a_clubs_own_import(monkeypatch, tmp_path):
+    seeds = tmp_path / "seeds"
+    shutil.copytree(SEEDS, seeds)
+    monkeypatch.setattr(loading, "SEEDS_DIR", seeds)
     bootstrap_laws(io.StringIO())
-    current = Edition.objects.get(code="2017")
-    assert (current.is_current, current.title, current.source_note) == (
-        True,
-        "Spelregels 2017",
-        "Eigen woorden.",
+    edition = Edition.objects.get(code="1987")
+    # A club imports its own text of 1987 (here: the 1963 seed's text, any text will do).
+    store_edition(
+        seed("000_c0d9362b67ea3467.txt", "1987"), edition, replace=True, file_name="eigen.txt"
     )
-    assert list(current.articles.values_list("number", "title")) == [
-        ("62", "Herstel van een verzaking"),
-        ("63", "Voldongen verzaking"),
-        ("64", "Rectificatie"),
-    ]
-    summaries = list(
-        ArticleSummary.objects.filter(article__edition=current)
-        .order_by("article__order")
-        .values_list("article__number", "text_nl", "text_en")
-    )
-    assert summaries == [
-        ("62", "Een verzaking wordt hersteld.", "A revoke is corrected."),
-        ("63", "Voldongen als er weer gespeeld is.", ""),
-    ]
-
-    ids = list(current.articles.values_list("pk", flat=True))
+    own = list(Article.objects.filter(edition=edition).values_list("number", flat=True))
+    path = seeds / "002_a0057157c6d8e1b2.txt"
+    path.write_text(path.read_text() + "\n\nH. Nieuw onderdeel\n\nNieuwe tekst.")
     out = io.StringIO()
     bootstrap_laws(out)
-    assert "Edition 2017: up to date" in out.getvalue()
-    assert list(current.articles.values_list("pk", flat=True)) == ids
-    # A changed file: titles and summaries follow, dropped articles go.
-    current_file.write_text(
-        'articles:\n  - number: "62"\n    title: Herstel\n    summary: Anders.\n',
-        encoding="utf-8",
-    )
-    bootstrap_laws(io.StringIO())
-    assert list(current.articles.values_list("number", "title")) == [("62", "Herstel")]
-    assert list(
-        ArticleSummary.objects.filter(article__edition=current).values_list("text_nl", flat=True)
-    ) == ["Anders."]
+    assert "Edition 1987: holds text imported from eigen.txt" in out.getvalue()
+    assert list(Article.objects.filter(edition=edition).values_list("number", flat=True)) == own
 
 
-@pytest.mark.parametrize(
-    "content", ["articles:\n  - title: zonder nummer\n", "just text", "articles: [\n"]
-)
-def test_bootstrap_refuses_a_malformed_current_file(current_file, content):
-    current_file.write_text(content, encoding="utf-8")
-    with pytest.raises(LawImportError, match=r"edition-2017\.yaml"):
-        bootstrap_laws(io.StringIO())
-    assert not Article.objects.filter(edition__code="2017").exists()
+def test_store_edition_refuses_an_edition_with_a_provision_index():
+    edition = make_edition("2017")
+    article = Article.objects.create(edition=edition, number="62")
+    Provision.objects.create(article=article, key="62A", label="A", our_title_nl="Herstel")
+    with pytest.raises(LawImportError, match="provision index"):
+        store_edition(seed("001_e9318628a0090252.txt", "2017", "62B"), edition, replace=True)
+    assert list(Provision.objects.values_list("key", flat=True)) == ["62A"]
 
 
-def test_only_one_edition_is_current(current_file):
-    Edition.objects.create(code="2007", is_current=True)
-    bootstrap_laws(io.StringIO())
-    assert list(Edition.objects.filter(is_current=True).values_list("code", flat=True)) == ["2017"]
-
-
-def test_summary_for_a_missing_article_is_reported(monkeypatch, tmp_path, current_file):
+def test_summary_for_a_missing_article_is_reported(monkeypatch, tmp_path):
     path = tmp_path / "summaries.yaml"
     path.write_text(
         '- {edition: "1963", number: "50", summary: {nl: Kort., en: Short.}}\n'

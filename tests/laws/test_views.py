@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from laws.importer import parse
 from laws.loading import store_edition
-from laws.models import ArticleSummary, Edition
+from laws.models import ArticleSummary, Edition, Provision
 from tests.support import recorded
 from trees.loading import load_trees
 from trees.models import Tree
@@ -193,6 +193,16 @@ def test_summary_only_article_says_there_is_no_official_text(anon):
     html = page(anon.get(article_url("2017", "62")))
     assert "geen officiële tekst opgenomen" in html
     assert "Samenvatting in eigen woorden" in html
+
+
+def test_an_article_of_the_index_lists_its_provisions_in_our_words(anon):
+    html = page(anon.get(article_url("2017", "63")))
+    assert "geen officiële tekst opgenomen" in html
+    provision = Provision.objects.get(article__edition__code="2017", key="63A1")
+    section = html[html.index('id="63A1"') :]
+    assert provision.our_title_nl in section[:2000]
+    assert provision.our_summary_nl in section[:3000]
+    assert 'class="law-own-title' in section[:2000]
 
 
 def test_article_lists_the_decision_trees_citing_it(anon, django_assert_max_num_queries):

@@ -1,7 +1,6 @@
 """Template helpers every app loads (``{% load leidraad %}``)."""
 
 from django.template import Context, Template
-from django.utils import translation
 
 from lib.templatetags.leidraad import prose
 
@@ -27,22 +26,3 @@ def test_tree_text_reads_the_same_on_every_page_that_shows_it():
     assert page.render(Context({"text": "Een **nieuwe** slag"})) == (
         "<p>Een <strong>nieuwe</strong> slag</p>"
     )
-
-
-def test_a_kept_block_is_made_once_per_values_and_language():
-    page = Template(
-        "{% load i18n leidraad %}{% keep code %}{{ code }} {{ made.pop }} "
-        '{% translate "Uitstellen" %}{% endkeep %}'
-    )
-    made = ["third", "second", "first"]
-
-    def render(code: str) -> str:
-        return page.render(Context({"code": code, "made": made}))
-
-    with translation.override("nl"):
-        assert render("2017") == "2017 first Uitstellen"
-        assert render("2017") == "2017 first Uitstellen"  # kept: made once
-        assert render("2007") == "2007 second Uitstellen"
-    with translation.override("en"):
-        assert render("2017") == "2017 third Defer"
-    assert made == []

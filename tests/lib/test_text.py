@@ -87,7 +87,8 @@ def test_prose_is_safe_for_templates():
         ("62D2", "62", "official", "62D2"),
         ("27B1(a)", "27", "official", "27B1(a)"),
         ("50", "50", "official", ARTICLE_ANCHOR),
-        ("64C", "64", "summary", SUMMARY_ANCHOR),
+        ("64C", "64", "summary", "64C"),  # our summary of 64C, shown at 64C
+        ("64", "64", "summary", SUMMARY_ANCHOR),
         ("64A1", "64", "title", ARTICLE_ANCHOR),
         ("99", "", "missing", ARTICLE_ANCHOR),
         ("", "25", "official", ARTICLE_ANCHOR),
@@ -120,6 +121,24 @@ def test_same_text_citations_share_one_card():
     )
     assert [card["keys"] for card in cards] == [["64A1", "64C"], ["63B"], ["62D2"], ["62D1"]]
     assert [card["key"] for card in cards] == ["64A1", "63B", "62D2", "62D1"]
+
+
+def test_summaries_of_different_provisions_of_one_article_are_separate_cards():
+    article = {"nl": "Samenvatting van 64.", "en": ""}
+    cards = unique_citations(
+        [
+            {"key": "64A1", "edition": "2017", "article": "64", "kind": "summary", "text": article},
+            {
+                "key": "64A2",
+                "edition": "2017",
+                "article": "64",
+                "kind": "summary",
+                "text": {"nl": "Van 64A2.", "en": "Of 64A2."},
+            },
+            {"key": "64C", "edition": "2017", "article": "64", "kind": "summary", "text": article},
+        ]
+    )
+    assert [card["keys"] for card in cards] == [["64A1", "64C"], ["64A2"]]
 
 
 def test_a_key_cited_twice_shows_once_and_editions_stay_apart():

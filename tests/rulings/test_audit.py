@@ -9,6 +9,7 @@ from django.db import connection
 
 from rulings import audit
 from rulings.models import AuditEvent, Ruling
+from tests.support.audit import append
 
 
 def new_ruling(club, director, **extra) -> Ruling:
@@ -31,9 +32,9 @@ def ruling(club_a, director_a) -> Ruling:
 
 @pytest.fixture
 def chained(ruling, director_a) -> Ruling:
-    audit.append(ruling, audit.Action.STARTED, director_a, {"tree": "proef"})
-    audit.append(ruling, audit.Action.ANSWERED, director_a, {"step": 1, "choice": "ja"})
-    audit.append(ruling, audit.Action.SAVED, None, {"outcome": "straf"})
+    append(ruling, audit.Action.STARTED, director_a, {"tree": "proef"})
+    append(ruling, audit.Action.ANSWERED, director_a, {"step": 1, "choice": "ja"})
+    append(ruling, audit.Action.SAVED, None, {"outcome": "straf"})
     return ruling
 
 
@@ -86,9 +87,7 @@ def test_the_hash_covers_every_field(ruling):
 
 def test_the_time_zone_of_the_timestamp_does_not_matter(ruling, director_a):
     amsterdam = timezone(timedelta(hours=2))
-    audit.append(
-        ruling, "answered", director_a, {}, at=datetime(2024, 5, 1, 22, 0, tzinfo=amsterdam)
-    )
+    append(ruling, "answered", director_a, {}, at=datetime(2024, 5, 1, 22, 0, tzinfo=amsterdam))
     event = ruling.audit_events.get()
     assert event.at == datetime(2024, 5, 1, 20, 0, tzinfo=UTC)
     assert audit.verify(ruling) == []
@@ -96,7 +95,7 @@ def test_the_time_zone_of_the_timestamp_does_not_matter(ruling, director_a):
 
 def test_data_is_stored_as_json_and_still_verifies(ruling, director_a):
     data = {"played_on": datetime(2024, 5, 1, tzinfo=UTC).date(), "seats": ("N", "E"), "ü": "é"}
-    event = audit.append(ruling, "context_edited", director_a, data)
+    event = append(ruling, "context_edited", director_a, data)
     assert event.data == {"played_on": "2024-05-01", "seats": ["N", "E"], "ü": "é"}
     assert audit.verify(ruling) == []
 
@@ -121,9 +120,9 @@ def test_the_orm_refuses_to_change_or_delete_events(chained):
 
 def test_append_follows_a_head_moved_by_someone_else(chained, director_a):
     stale = Ruling.objects.get(pk=chained.pk)
-    audit.append(chained, "viewed", director_a, {})
+    append(chained, "viewed", director_a, {})
     assert stale.audit_sequence == 3
-    event = audit.append(stale, "exported", director_a, {})
+    event = append(stale, "exported", director_a, {})
     assert event.sequence == 5
     assert audit.verify(chained) == []
 
@@ -209,7 +208,7 @@ def test_verify_all_streams_every_ruling_across_chunks(monkeypatch, club_a, dire
     others = [new_ruling(club_a, director_a) for _ in range(4)]
     for index, other in enumerate(others):
         for step in range(index + 1):
-            audit.append(other, "answered", director_a, {"step": step})
+            append(other, "answered", director_a, {"step": step})
     raw(
         "UPDATE {table} SET action = %s WHERE ruling_id = %s AND sequence = 2",
         ["saved", others[2].pk],
@@ -230,7 +229,7 @@ def test_verify_all_reads_a_constant_number_of_queries(
 ):
     for _ in range(30):
         ruling = new_ruling(club_a, director_a)
-        audit.append(ruling, "answered", director_a, {})
+        append(ruling, "answered", director_a, {})
     with django_assert_max_num_queries(2):
         checks = list(audit.verify_all())
     assert len(checks) == 30
@@ -247,7 +246,7 @@ def test_verify_audit_reports_an_intact_log(chained):
 
 def test_verify_audit_exits_1_naming_each_break(chained, club_a, director_a):
     other = new_ruling(club_a, director_a)
-    audit.append(other, "started", director_a, {})
+    append(other, "started", director_a, {})
     raw(
         "UPDATE {table} SET data = %s WHERE ruling_id = %s AND sequence = 1",
         ['{"x": 1}', chained.pk],
@@ -267,7 +266,7 @@ def test_verify_audit_exits_1_naming_each_break(chained, club_a, director_a):
 
 def test_verify_audit_checks_one_ruling(chained, club_a, director_a):
     other = new_ruling(club_a, director_a)
-    audit.append(other, "started", director_a, {})
+    append(other, "started", director_a, {})
     raw("DELETE FROM {table} WHERE ruling_id = %s", [other.pk])
     out = StringIO()
     call_command("verify_audit", "--ruling", str(chained.uuid), stdout=out)

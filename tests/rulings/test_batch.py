@@ -28,16 +28,8 @@ AT = datetime(2024, 2, 3, 20, 0, tzinfo=UTC)
 
 def begun(pending, frozen, club, director):
     """A new ruling in ``pending``: its first answer (nee) planned by the wizard."""
-    ruling, planned = wizard.plan_begin(
-        uuid=uuid.uuid4(),
-        club=club,
-        director=director,
-        tree=frozen,
-        node_key="onbedoeld",
-        choice_key="nee",
-        at=AT,
-    )
-    pending.create(ruling, planned, director, AT)
+    ruling = wizard.new_ruling(uuid=uuid.uuid4(), club=club, director=director, tree=frozen)
+    pending.run(ruling, director, AT, wizard.plan_first_answer(frozen, "onbedoeld", "nee"))
     return ruling
 
 

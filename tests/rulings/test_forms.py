@@ -1,5 +1,5 @@
-"""The wizard's forms: an answer as posted, and the board details (what must be filled to
-save is marked before saving)."""
+"""The wizard's forms: an answer as posted (the same rules for a later answer and the first),
+and the board details (what must be filled to save is marked before saving)."""
 
 from datetime import date
 from urllib.parse import urlencode
@@ -9,29 +9,40 @@ from django.http import QueryDict
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rulings.forms import Answer, ContextForm, read_answer
+from rulings.forms import AnswerForm, ContextForm, FirstAnswerForm
 
 DIGEST = "0123456789abcdef" * 4
 LATER = {"node": "verzaakt", "step": "2", "revision": "1", "choice": "ja"}
 FIRST = {**LATER, "step": "1", "revision": "0", "snapshot": DIGEST, "club": "bc-oost"}
 
 
-def posted(values: dict[str, str]) -> QueryDict:
-    return QueryDict(urlencode(values))
+def read(values: dict[str, str], form=AnswerForm) -> dict | None:
+    """The answer posted as ``values`` (URL-encoded, as a browser sends it), or None."""
+    posted = form(QueryDict(urlencode(values)))
+    return posted.cleaned_data if posted.is_valid() else None
 
 
 def test_an_answer_is_read_with_its_numbers():
-    assert read_answer(posted(LATER)) == Answer("verzaakt", 2, 1, "ja")
+    expected = {"node": "verzaakt", "step": 2, "revision": 1, "choice": "ja"}
+    assert read(LATER) == expected
     spaced = {name: f" {value} " for name, value in LATER.items()}
-    assert read_answer(posted(spaced)) == Answer("verzaakt", 2, 1, "ja")
+    assert read(spaced) == expected
 
 
 def test_the_first_answer_names_snapshot_club_and_day():
-    answer = read_answer(posted({**FIRST, "played_on": "2026-12-02"}), first=True)
-    assert answer == Answer("verzaakt", 1, 0, "ja", DIGEST, "bc-oost", date(2026, 12, 2))
-    assert read_answer(posted({**FIRST, "club": ""}), first=True).club == ""
-    assert read_answer(posted(FIRST), first=True).played_on is None
-    assert read_answer(posted(FIRST)) == Answer("verzaakt", 1, 0, "ja")  # a later answer's
+    answer = read({**FIRST, "played_on": "2026-12-02"}, FirstAnswerForm)
+    assert answer == {
+        "node": "verzaakt",
+        "step": 1,
+        "revision": 0,
+        "choice": "ja",
+        "snapshot": DIGEST,
+        "club": "bc-oost",
+        "played_on": date(2026, 12, 2),
+    }
+    assert read({**FIRST, "club": ""}, FirstAnswerForm)["club"] == ""
+    assert read(FIRST, FirstAnswerForm)["played_on"] is None
+    assert read(FIRST) == {"node": "verzaakt", "step": 1, "revision": 0, "choice": "ja"}
 
 
 @pytest.mark.parametrize(
@@ -45,15 +56,17 @@ def test_the_first_answer_names_snapshot_club_and_day():
         ("step", "0"),
         ("step", "-1"),
         ("step", "1.5"),
+        ("step", "1.0"),
         ("step", "²"),
+        ("step", "１"),
         ("step", "1" * 10),
         ("revision", ""),
         ("revision", "-1"),
     ],
 )
 def test_a_malformed_answer_is_no_answer(name, value):
-    assert read_answer(posted({**LATER, name: value})) is None
-    assert read_answer(posted({**FIRST, name: value}), first=True) is None
+    assert read({**LATER, name: value}) is None
+    assert read({**FIRST, name: value}, FirstAnswerForm) is None
 
 
 @pytest.mark.parametrize(
@@ -70,14 +83,14 @@ def test_a_malformed_answer_is_no_answer(name, value):
     ],
 )
 def test_a_malformed_first_answer_is_no_answer(name, value):
-    assert read_answer(posted({**FIRST, name: value}), first=True) is None
+    assert read({**FIRST, name: value}, FirstAnswerForm) is None
 
 
 @given(st.dictionaries(st.sampled_from([*FIRST, "played_on"]), st.text(max_size=90)))
 def test_any_post_is_an_answer_or_none(values):
-    for first in (False, True):
-        answer = read_answer(posted(values), first=first)
-        assert answer is None or (answer.step >= 1 and answer.revision >= 0)
+    for form in (AnswerForm, FirstAnswerForm):
+        answer = read(values, form)
+        assert answer is None or (answer["step"] >= 1 and answer["revision"] >= 0)
 
 
 def test_fields_needed_to_save_are_marked_but_not_required_for_keeping_details():

@@ -5,7 +5,6 @@ import uuid
 from datetime import date
 
 import pytest
-from django.db import IntegrityError
 
 from laws.models import Article, Edition, Provision
 from rulings import audit, free
@@ -14,7 +13,7 @@ from rulings.errors import WizardError
 from rulings.free_forms import FreeForm, with_law
 from rulings.models import Ruling, Status
 from tests.support import recorded
-from tests.support.rulings import begin_proef
+from tests.support.rulings import begin_proef, refused
 from transfer import shapes
 from trees import citations
 
@@ -61,18 +60,19 @@ def test_suggest_by_number_and_by_word(edition):
 
 
 def test_suggestions_under_a_key_follow_the_key_grammar_not_its_spelling(edition):
-    """Under 16B1 lies 16B1(a), not a 16B10 that merely starts with the same characters
-    (the 2017 text holds article summaries: the provisions are added for the test)."""
+    """Under 16B1 lie 16B1(a) and 16B1(b), not a 16B10 that merely starts with the same
+    characters (the 2017 index stops at 16B3: 16B10 is added for the test)."""
     article = Article.objects.get(edition=edition, number="16")
-    for order, (label, key) in enumerate((("1", "16B1"), ("a", "16B1(a)"), ("10", "16B10"))):
-        Provision.objects.create(article=article, label=label, key=key, order=order)
+    parent = Provision.objects.get(article=article, key="16B")
+    Provision.objects.create(article=article, parent=parent, label="10", key="16B10", order=99)
     keys_found = [s.key for s in free.suggest(edition, "16B1")]
-    assert keys_found == ["16B1", "16", "16B1(a)"]
+    assert keys_found == ["16B1", "16", "16B1(a)", "16B1(b)"]
     assert [s.key for s in free.suggest(edition, "16B10")] == ["16B10", "16"]
 
 
-def test_unknown_laws_are_named(edition):
-    assert free.unknown_laws(edition, ["68", "99", "70B1"]) == ["99"]
+def test_unknown_laws_are_named_with_the_nearest_keys(edition):
+    unknown = free.unknown_laws(edition, ["68", "99", "70B1", "64A1", "13E"])
+    assert [(u.key, u.nearest_text) for u in unknown] == [("99", "93"), ("13E", "13A–13D")]
 
 
 def test_a_final_free_ruling_has_the_shape_of_a_tree_outcome(club_a, director_a, edition):
@@ -140,19 +140,20 @@ def test_a_stale_form_changes_nothing_and_a_repeated_one_is_accepted_once(
     assert draft.revision == 0  # the wizard's count of steps: a free ruling has none
 
 
-def test_the_same_id_twice_is_refused(club_a, director_a, edition):
+def test_the_same_id_twice_is_a_save_of_that_ruling_as_its_form_was_rendered(
+    club_a, director_a, edition
+):
+    """The second of two first saves at once (a double click) finds the ruling the first one
+    made and saves it at revision 0: the same draft again changes nothing, more is stale."""
     ruling = make(club_a, director_a, edition)
-    with pytest.raises(IntegrityError):
-        free.create(
-            uuid=ruling.uuid,
-            club=club_a,
-            director=director_a,
-            edition=edition,
-            content=CLAIM,
-            context=BOARD,
-            final=True,
-        )
+    events = ruling.audit_sequence
+    again = dict(uuid=ruling.uuid, club=club_a, director=director_a, edition=edition)
+    same = free.create(**again, content=CLAIM, context=BOARD, final=False)
+    assert same.pk == ruling.pk
+    with refused(WizardError.STALE):
+        free.create(**again, content=CLAIM, context=BOARD, final=True)
     assert Ruling.objects.count() == 1
+    assert Ruling.objects.get().audit_sequence == events
 
 
 def test_record_refuses_a_tree_ruling(proef_tree, club_a, director_a, edition):

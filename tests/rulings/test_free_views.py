@@ -98,7 +98,7 @@ def test_suggestions_as_one_types(laws, client_director_a):
 def test_unknown_and_malformed_laws_are_shown_in_place(laws, client_director_a):
     response = client_director_a.post(free_url(), form_data(laws="68, 99", action="final"))
     assert response.status_code == 400
-    assert "Niet in de spelregels 2017: 99" in response.content.decode()
+    assert "99 bestaat niet in 2017; bedoelt u 93?" in response.content.decode()
     response = client_director_a.post(free_url(), form_data(laws="68, 64A1(aa)", action="final"))
     assert "geen wetsverwijzing" in response.content.decode()
     assert not Ruling.objects.exists()

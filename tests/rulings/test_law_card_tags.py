@@ -1,15 +1,21 @@
 """The law text cards beside a wizard step: structure, nesting and cross-references."""
 
-import dataclasses
 import re
 import uuid
 
 import pytest
+from django.template.loader import render_to_string
 from django.urls import reverse
 
 from rulings import wizard
-from rulings.steps import law_cards
-from rulings.templatetags.law_card_tags import display_label, law_card_text, nest_cards
+from rulings.steps import draft_view, law_cards
+from rulings.templatetags.law_card_tags import (
+    display_label,
+    law_card_text,
+    nest_cards,
+    present,
+    step_law_cards,
+)
 
 
 @pytest.fixture
@@ -127,48 +133,75 @@ def test_the_wizard_step_shows_one_nested_card_with_the_article_title(
     assert "in de volgende slag Een verzaking" not in html
 
 
-def test_a_steps_cards_are_rendered_once_per_node_and_language(shipped):
+def test_a_provision_card_shows_its_own_title_and_its_parents_in_the_active_language(shipped):
     from django.utils import translation
 
-    from rulings.steps import draft_view
-    from rulings.templatetags import law_card_tags
+    from laws.models import Provision
 
-    tree = wizard.start("verzaking-2007")
-    view = draft_view(tree)
+    tree = wizard.start("verzaking")  # 2017: a summary of every cited provision
+    card = next(c for c in node_cards("verzaking", "voldongen") if c["key"] == "63A1")
+    assert card["kind"] == "summary"
+    assert (
+        card["text"]["nl"]
+        == Provision.objects.get(article__edition__code="2017", key="63A1").our_summary_nl
+    )
     with translation.override("nl"):
-        dutch = law_card_tags.step_law_cards(view)
-    # The first step shown in a language makes every step's cards of the tree in it.
-    assert len(law_card_tags._step_cards) == len(tree.tree.nodes)
+        dutch = present(card, "nl")
+        page = str(step_law_cards(draft_view(tree, "voldongen")))
+    assert dutch["title"] == "Voorspelen of bijspelen naar de volgende slag"
+    assert dutch["context"] == [
+        "63 Voldongen worden van een verzaking",
+        "A Wanneer een verzaking voldongen wordt",
+    ]
+    assert dutch["summary_of"] == ""  # its own summary
+    assert "63 Voldongen worden van een verzaking › A Wanneer een verzaking voldongen wordt" in page
+    assert "Artikel 63A1 – Voorspelen of bijspelen naar de volgende slag" in page
+    assert "Samenvatting in eigen woorden – geen officiële wettekst" in page
     with translation.override("en"):
-        english = law_card_tags.step_law_cards(view)
-    assert "Artikel" in dutch
-    assert "Law " in english
-    assert "Artikel " not in english
-    assert len(law_card_tags._step_cards) == 2 * len(tree.tree.nodes)
-    with translation.override("nl"):
-        assert law_card_tags.step_law_cards(view) is dutch  # remembered, not rendered again
-        outcome = next(node for node in tree.tree.nodes if node.is_outcome)
-        made = law_card_tags._step_cards.get((tree.digest, outcome.key, "nl"), dict)
-        at_outcome = dataclasses.replace(view, node_key=outcome.key, node=outcome)
-        assert law_card_tags.step_law_cards(at_outcome) is made
-    law_card_tags.clear_cache()  # a law import forgets them
-    assert len(law_card_tags._step_cards) == 0
+        english = str(step_law_cards(draft_view(tree, "voldongen")))
+    assert "Law 63A1 – Lead or play to the next trick" in english
+    assert "63 Establishment of a revoke › A Revoke becomes established" in english
+    assert "Voorspelen of bijspelen" not in english
 
 
-def test_the_prose_of_a_tree_is_made_with_its_first_step(shipped):
-    from django.utils import translation
+def test_a_card_says_whose_summary_it_shows_when_not_the_cited_keys_own(shipped):
+    from laws.models import ArticleSummary
 
-    from lib import text
-    from rulings.steps import draft_view
-    from rulings.templatetags import law_card_tags
+    # A ruling frozen before the provision index: 63A3 showed the summary of article 63.
+    article = ArticleSummary.objects.get(article__edition__code="2017", article__number="63")
+    old = {
+        "key": "63A3",
+        "keys": ["63A3"],
+        "edition": "2017",
+        "article": "63",
+        "article_title": "Voldongen worden van een verzaking",
+        "kind": "summary",
+        "text": {"nl": article.text_nl, "en": article.text_en},
+        "cited": [],
+    }
+    shown = present(old, "nl")
+    assert (shown["summary_of"], shown["summary_of_article"]) == ("63", True)
+    assert shown["title"] == "Claim of concessie door de overtredende partij"
+    html = render_to_string("rulings/_law_cards.html", {"cards": [shown]})
+    assert "63A3 heeft geen eigen samenvatting; hier staat die van artikel 63." in html
+    # Our words changed since: the card shows the frozen text without naming its source.
+    changed = present({**old, "text": {"nl": "Oude samenvatting.", "en": ""}}, "nl")
+    assert changed["summary_of"] == ""
 
-    tree = wizard.start("verzaking-2007")
-    outcome = next(node for node in tree.tree.nodes if node.is_outcome)
-    text._prose.cache_clear()
-    with translation.override("en"):
-        law_card_tags.step_law_cards(draft_view(tree))
-    made = text._prose.cache_info()
-    assert made.currsize > 0
-    text.prose(outcome.outcome.ruling.en)
-    text.prose(outcome.outcome.announce.en)
-    assert text._prose.cache_info().hits == made.hits + 2  # made already, not made again
+
+def test_a_steps_cards_read_no_law_text_once_the_edition_is_in_memory(
+    shipped, django_assert_num_queries
+):
+    tree = wizard.start("verzaking")
+    view = draft_view(tree, "voldongen")
+    step_law_cards(view)
+    with django_assert_num_queries(0):
+        step_law_cards(view)
+
+
+def test_a_seed_provision_card_has_its_parents_official_headings_as_context(shipped):
+    card = next(c for c in node_cards("verzaking-2007", "twaalfde-partner") if c["key"] == "62D2")
+    shown = present(card, "nl")
+    # The 2007 seed starts inside article 62, without its title.
+    assert shown["context"] == ["62", "D Verzaking in de twaalfde slag"]
+    assert shown["title"] == ""

@@ -15,9 +15,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from clubs.models import Club, Membership, Role, User
+from laws import edition_law
 from rulings import wizard
 from rulings.models import Ruling, Status, Step
-from rulings.templatetags import law_card_tags
 from tests.conftest import logged_in
 from tests.rulings.test_views import (
     HTMX,
@@ -105,15 +105,15 @@ def client_director_a(archive, db):
 
 
 def warm_law_cards(client, ruling) -> None:
-    """The law text beside a step is read once per process and edition (law_card_tags); the
-    budgets below are for every step after that."""
-    law_card_tags.edition_law(ruling.edition_code)
+    """The law text beside a step is read once per process and edition (laws.edition_law);
+    the budgets below are for every step after that."""
+    edition_law.law_of(ruling.edition_code)
 
 
 def test_the_law_beside_a_step_is_read_once_per_process(
     client_director_a, deep_ruling, django_assert_max_num_queries
 ):
-    law_card_tags.clear_cache()
+    edition_law.clear_cache()
     with CaptureQueriesContext(connection) as cold:
         client_director_a.get(ruling_url(deep_ruling))
     with CaptureQueriesContext(connection) as warm:
@@ -169,7 +169,7 @@ def test_the_budget_holds_with_a_cold_snapshot_cache(
     from trees import snapshot
 
     snapshot.clear_cache()
-    law_card_tags.clear_cache()
+    edition_law.clear_cache()
     # + 1: the snapshot, read once per process; + 2: the edition's law text for the cards
     # beside the step, read once per process.
     with django_assert_max_num_queries(6 + 1 + 2):

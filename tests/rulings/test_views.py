@@ -12,9 +12,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from clubs.models import Membership, Role
+from laws import edition_law
 from rulings import wizard
 from rulings.models import AuditEvent, Ruling, Status, Step
-from rulings.templatetags import law_card_tags
 from tests.conftest import logged_in, make_user
 from tests.support.factories import make_edition, make_tree
 from tests.support.rulings import begin_proef
@@ -651,9 +651,9 @@ def test_outside_a_test_transaction_a_step_is_still_within_budget(
     # real one. SQLite then also runs BEGIN IMMEDIATE and COMMIT (PostgreSQL sends neither as a
     # statement): those are counted apart from the queries.
     ruling = begin_proef(club_a, director_a)
-    # The law text beside a step is read once per process (law_card_tags): warmed first, as in
+    # The law text beside a step is read once per process (laws.edition_law): warmed first, as in
     # test_query_budget.py.
-    law_card_tags.edition_law(ruling.edition_code)
+    edition_law.law_of(ruling.edition_code)
     for request in (
         lambda: answer(client_director_a, ruling, "geaccepteerd", 2, "ja", **HTMX),
         lambda: answer(client_director_a, ruling, "onbedoeld", 1, "ja", revision=2, **HTMX),

@@ -140,6 +140,36 @@ def test_the_first_answer_creates_the_ruling(frozen, club_a, director_a):
     assert audit.verify(ruling) == []
 
 
+def test_a_first_answer_sent_again_is_an_answer_to_the_ruling_it_made(frozen, club_a, director_a):
+    """The draft page's uuid is the ruling's: the same first answer again (a double click,
+    the back button) changes nothing, another one is stale, and no second ruling is made."""
+    first = dict(uuid=uuid.uuid4(), club=club_a, director=director_a, tree=frozen)
+    made = wizard.begin(**first, node_key="onbedoeld", choice_key="nee")
+    again = wizard.begin(**first, node_key="onbedoeld", choice_key="nee")
+    assert again.ruling.pk == made.ruling.pk
+    assert not again.recorded
+    assert again.number == 2
+    with raises(WizardError.STALE):
+        wizard.begin(**first, node_key="onbedoeld", choice_key="ja")
+    ruling = Ruling.objects.get()
+    assert ruling.path == [["onbedoeld", "nee"]]
+    assert actions(ruling) == ["started", "answered"]
+
+
+def test_a_first_answer_never_writes_to_a_stored_ruling(frozen, club_a, director_a):
+    """Planned at revision 0, as the draft page was rendered before the ruling existed: an
+    answer to the stored ruling's current question is refused (a first answer is to the
+    tree's first question), and another first answer is stale."""
+    first = dict(uuid=uuid.uuid4(), club=club_a, director=director_a, tree=frozen)
+    made = wizard.begin(**first, node_key="onbedoeld", choice_key="nee").ruling
+    with raises(WizardError.WRONG_NODE):
+        wizard.begin(**first, node_key="geaccepteerd", choice_key="ja")
+    with raises(WizardError.STALE):
+        wizard.begin(**first, node_key="onbedoeld", choice_key="ja")
+    made.refresh_from_db()
+    assert made.revision == 1
+
+
 @pytest.mark.parametrize(
     ("node", "choice", "code"),
     [

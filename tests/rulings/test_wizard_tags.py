@@ -1,18 +1,16 @@
 """Template helpers of the wizard pages (wizard_tags): texts in the active language, links to
-the law and the diagram, the path links, and the parts rendered once per process
-(step_choices, table_fields), where what is kept for one ruling is never shown for another in
-a different state or language."""
+the law and the diagram; and what a step shows of one ruling (its buttons, its table fields,
+its path) never shown for another in a different state or language."""
 
 import re
-from types import SimpleNamespace
+from unittest import mock
 
 from django.urls import reverse
 from django.utils import translation
 
 from rulings import steps, wizard
 from rulings.steps import PathEntry
-from rulings.templatetags import wizard_tags
-from rulings.templatetags.wizard_tags import citation_url, diagram_url, step_path, tr
+from rulings.templatetags.wizard_tags import citation_url, diagram_url, tr
 from tests.support.rulings import begin_proef
 from trees.spec import Text
 
@@ -61,20 +59,36 @@ def test_the_table_fields_follow_each_rulings_values_and_a_refused_form(
     assert "text-danger" not in step_page(client_director_a, second)
 
 
-def test_the_path_links_back_to_each_answer_and_marks_the_step_shown():
-    entries = [
-        PathEntry(n, f"q{n}", Text("", ""), Text("", ""), "ja", f"/stap/{n}/", f"Vraag <{n}>", "Ja")
-        for n in (1, 2, 3)
-    ]
-    html = step_path(SimpleNamespace(number=2, path=entries))
-    links = re.findall(r"<li><a [^>]*>.*?</a></li>", html)
-    assert len(links) == 3
+def test_the_path_links_back_to_each_answer_and_marks_the_step_shown(
+    client_director_a, proef_tree, club_a, director_a
+):
+    ruling = begin_proef(club_a, director_a)
+    wizard.answer(ruling, "geaccepteerd", 2, "ja", director_a)
+    html = step_page(client_director_a, ruling)  # step 2, of 3
+    path = re.search(r'<nav aria-label="Het pad tot nu toe".*?</nav>', html, re.S)
+    assert path is not None
+    links = re.findall(r"<li>\s*<a [^>]*>.*?</a>\s*</li>", path.group(0), re.S)
+    assert len(links) == 3  # the two answers and "Naar de huidige stap"
     assert [link.count('aria-current="step"') for link in links] == [0, 1, 0]
     assert "btn-secondary" in links[1]
     assert "btn-outline-secondary" in links[0]
-    assert 'href="/stap/3/" hx-get="/stap/3/"' in links[2]
-    assert "3. Vraag &lt;3&gt;" in links[2]  # labels are escaped
-    assert step_path(SimpleNamespace(number=1, path=[])) == ""
+    first = reverse("wizard:step", args=[ruling.uuid, 1])
+    assert f'href="{first}" hx-get="{first}"' in links[0]
+    assert "1. Was het bod onbedoeld?" in links[0]
+    assert "→ Nee" in links[0]
+    assert "Naar de huidige stap" in links[2]
+
+
+def test_path_labels_are_escaped(client_director_a, proef_tree, club_a, director_a):
+    ruling = begin_proef(club_a, director_a)
+    wizard.answer(ruling, "geaccepteerd", 2, "ja", director_a)
+    entries = [
+        PathEntry(1, "q", Text("Vraag <1>", ""), Text("<b>Ja</b>", ""), "ja", "/stap/1/"),
+    ]
+    with mock.patch.object(steps.StepView, "path", entries):
+        html = step_page(client_director_a, ruling)
+    assert "1. Vraag &lt;1&gt;" in html
+    assert "→ &lt;b&gt;Ja&lt;/b&gt;" in html
 
 
 def test_an_outcome_makes_no_path_links(
@@ -96,29 +110,6 @@ def test_an_outcome_makes_no_path_links(
     assert len(made) == 1
 
 
-def test_the_first_step_of_a_tree_makes_the_buttons_of_all_its_questions(
-    client_director_a, proef_tree, club_a, director_a
-):
-    """As with the law cards, a director's first visit of a question does not pay for its
-    buttons: the tree's first step shown in a language makes them all, unmarked, and a later
-    step shows exactly those."""
-    ruling = begin_proef(club_a, director_a)
-    before = step_page(client_director_a, ruling)
-    tree = steps.tree_of(ruling)
-    questions = [node.key for node in tree.tree.nodes if node.outcome is None]
-    kept = {key[1] for key in wizard_tags._choices._html if key[0] == tree.digest}
-    assert kept >= set(questions)
-    wizard.answer(ruling, "geaccepteerd", 2, "ja", director_a)
-    page = client_director_a.get(reverse("wizard:step", args=[ruling.uuid, 3])).content.decode()
-    shown = re.search(r'<div class="d-grid gap-2" role="group".*?</div>', page, re.S)
-    fresh = wizard_tags._choices.render(
-        {"view": steps.draft_view(tree, "vervangen"), "deferred": False}
-    )
-    assert shown is not None
-    assert shown.group(0) == fresh.strip()
-    assert before != page
-
-
 def test_tr_picks_the_active_language_and_falls_back_to_dutch():
     text = {"nl": "Ja", "en": "Yes"}
     with translation.override("en"):
@@ -132,10 +123,13 @@ def test_tr_picks_the_active_language_and_falls_back_to_dutch():
 def test_citation_links_point_at_what_is_shown():
     official = {"key": "62D2", "edition": "2007", "article": "62", "kind": "official"}
     summary = {"key": "64C", "edition": "2017", "article": "64", "kind": "summary"}
+    article_summary = {"key": "64", "edition": "2017", "article": "64", "kind": "summary"}
     whole = {"key": "50", "edition": "1963", "article": "50", "kind": "official"}
     missing = {"key": "99", "edition": "2017", "article": "", "kind": "missing"}
     assert citation_url(official) == "/wetten/2007/artikel/62/#62D2"
-    assert citation_url(summary) == "/wetten/2017/artikel/64/#samenvatting"
+    # Our summary of a provision shows at the provision (the 2017 index), of an article on top.
+    assert citation_url(summary) == "/wetten/2017/artikel/64/#64C"
+    assert citation_url(article_summary) == "/wetten/2017/artikel/64/#samenvatting"
     assert citation_url(whole) == "/wetten/1963/artikel/50/#artikel"
     assert citation_url(missing) == ""
 

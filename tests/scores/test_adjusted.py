@@ -7,9 +7,9 @@ from fractions import Fraction
 
 import pytest
 
+from lib.bridge import Side, Vulnerability
 from scores import adjusted
-from scores.calculator import ContractError
-from scores.deal import Vulnerability
+from scores.calculator import ContractError, imps
 
 ALL = Vulnerability.ALL
 
@@ -24,7 +24,7 @@ WEIGHTED = rows(("4S=", "N", 60), ("4S-1", "N", 40))
 def weighted(field=(620, 650, -100, 170), scoring="mp", offending_rows=()):
     return adjusted.Adjustment(
         kind="weighted",
-        offending_side="EW",
+        offending_side=Side.EW,
         non_offending=adjusted.SideScore(WEIGHTED),
         offending=adjusted.SideScore(offending_rows or WEIGHTED),
         scoring=scoring,
@@ -55,6 +55,22 @@ def test_weighted_imps_against_the_other_table():
     assert non_offending.matchpoints is None
 
 
+def test_cross_imps_and_butler():
+    field = (620, 650, -100, 170, 170)
+    cross, _ = adjusted.evaluate(weighted(field=field, scoring="ximp"), ALL)
+    # IMPs against each of the five other results, weighted, then averaged.
+    expected = sum(0.6 * imps(620 - other) + 0.4 * imps(-100 - other) for other in field) / len(
+        field
+    )
+    assert cross.imps == pytest.approx(expected)
+    assert cross.datum is None
+    butler, offending = adjusted.evaluate(weighted(field=field, scoring="butl"), ALL)
+    # The datum of the five without the top and the bottom is 320, from North-South's view.
+    assert (butler.datum, offending.datum) == (320, -320)
+    assert butler.imps == pytest.approx(0.6 * imps(300) + 0.4 * imps(-420))
+    assert offending.imps == pytest.approx(-butler.imps)
+
+
 def test_the_offending_side_may_have_its_own_weighting():
     own = rows(("4S=", "N", 100))
     non_offending, offending = adjusted.evaluate(weighted(offending_rows=own), ALL)
@@ -67,7 +83,7 @@ def test_the_offending_side_may_have_its_own_weighting():
 def test_artificial_scores_use_the_recorded_percentages_and_3_imps():
     adjustment = adjusted.Adjustment(
         kind="artificial",
-        offending_side="NS",
+        offending_side=Side.NS,
         non_offending=adjusted.SideScore(artificial="plus", percent=60),
         offending=adjusted.SideScore(artificial="minus", percent=40),
         field=(100, 200, 300, 400),
@@ -135,7 +151,7 @@ def test_summary_is_one_readable_line():
     )
     artificial = adjusted.Adjustment(
         kind="artificial",
-        offending_side="NS",
+        offending_side=Side.NS,
         non_offending=adjusted.SideScore(artificial="plus", percent=60),
         offending=adjusted.SideScore(artificial="average", percent=50),
     )

@@ -3,17 +3,15 @@ panel on the ruling pages, stale forms, and who may do what."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from rulings import audit
 from rulings.models import AuditEvent
-from scores import deals
-from scores.double_dummy import DoubleDummy
-from scores.models import AdjustedScore
-from scores.pbn import read_pbn
+from scores.importing import import_file
+from scores.models import AdjustedScore, Event
+from scores.pbn import parse_pbn
 from tests.support.rulings import make_ruling
 
 
@@ -85,7 +83,7 @@ def test_the_wizard_link_of_a_final_ruling_leads_to_the_score(client_director_a,
     assert response.redirect_chain[-1][0] == f"/arbitrages/{straf.uuid}/"
     page = response.content.decode()
     assert 'id="arbitrale-score"' in page
-    assert "4S-1" in page
+    assert "<strong>4♠-1</strong> door N" in page  # the panel in the reader's notation
 
 
 def test_errors_show_in_place_and_keep_the_input(client_director_a, straf):
@@ -170,28 +168,90 @@ def test_other_clubs_and_trainers(client_director_b, client_trainer_a, straf):
     assert not AdjustedScore.objects.exists()
 
 
-@pytest.fixture
-def board_results(club_a, monkeypatch):
-    """Board 7 of the ruling's event imported with four results at the other tables."""
-    monkeypatch.setattr(
-        deals.double_dummy,
-        "analyse",
-        lambda deal: DoubleDummy(tricks=((7,) * 5,) * 4, par_score=0, par_contracts=()),
+BOARD_7 = "N:AK32.QJ5.T98.765 QJ4.K987.AK3.K32 T98.T432.Q54.AJ4 765.A6.J762.QT98"
+
+
+def import_board_7(club, scoring: str, *rows: str, columns: str = r"Table\2R;Score_NS\6R") -> None:
+    """Board 7 of the ruling's event (all vulnerable), with a score table of ``rows``."""
+    text = "\n".join(
+        [
+            '[Event "Dinsdagavond"]',
+            f'[Scoring "{scoring}"]',
+            '[Board "7"]',
+            f'[Deal "{BOARD_7}"]',
+            f'[ScoreTable "{columns}"]',
+            *rows,
+        ]
     )
-    (first, *_rest) = read_pbn(DATA / "deals-with-results.pbn")
-    deal = replace(first, board=7, results=(620, 650, -100, 170))
-    deals.import_deals(club_a, "Dinsdagavond", [deal], "dinsdag.pbn")
+    import_file(club, "Dinsdagavond", parse_pbn(text + "\n"), "dinsdag.pbn")
 
 
-def test_the_field_is_prefilled_from_the_pbn_file(client_director_a, straf, board_results):
+@pytest.fixture
+def board_results(club_a, quick_analysis):
+    """Board 7 imported with five results; table 3 (the ruling's) had 650."""
+    import_board_7(club_a, "MP", "1 620", "2 650", "3 650", "4 -100", "5 170")
+
+
+def test_the_field_leaves_out_the_rulings_own_table(client_director_a, straf, board_results):
     page = client_director_a.get(url(straf)).content.decode()
     assert 'name="field" value="620 650 -100 170"' in page
-    assert "4 uitslagen ingevuld uit het PBN-bestand." in page
+    assert (
+        "4 uitslagen ingevuld als andere uitslagen (telling van de wedstrijd: matchpunten)" in page
+    )
+    assert "De uitslag van deze tafel is weggelaten (doorgestreept)." in page
+    own = page.split('data-result="2"')[1].split("</tr>")[0]
+    assert 'data-own class="text-decoration-line-through' in own  # struck through
+    assert ">650</td>" in own
+    assert "deze tafel, weggelaten" in own
+    assert "data-own" not in page.split('data-result="1"')[1].split("</tr>")[0]
 
-    # The director removes the table's own result (650) and records the score.
-    response = client_director_a.post(url(straf), weighted(straf, field="620 -100 170"))
+    response = client_director_a.post(url(straf), weighted(straf, field="620 650 -100 170"))
     assert response.status_code == 302
-    assert AdjustedScore.objects.get(ruling=straf).field == [620, -100, 170]
+    assert AdjustedScore.objects.get(ruling=straf).field == [620, 650, -100, 170]
+
+
+def test_without_a_table_number_the_director_marks_his_table(
+    client_director_a, club_a, director_a, board_results
+):
+    ruling = make_ruling(club_a, director_a, ("ja", "nee"), board=7, table=None)
+    page = client_director_a.get(url(ruling)).content.decode()
+    assert 'name="field" value="620 650 650 -100 170"' in page
+    assert "wijst de tafel van deze arbitrage niet aan" in page
+    marked = client_director_a.get(url(ruling) + "?eigen=3").content.decode()
+    assert 'name="field" value="620 650 650 170"' in marked
+    assert "data-own" in marked.split('data-result="3"')[1].split(">")[0]
+    assert f'action="{url(ruling)}?eigen=3"' in marked
+    # A row number the board does not have, or no number at all, marks nothing.
+    for bad in ("99", "x", "-1", "9" * 30):
+        page = client_director_a.get(url(ruling) + f"?eigen={bad}").content.decode()
+        assert 'name="field" value="620 650 650 -100 170"' in page
+
+
+def test_the_scoring_of_the_event_is_the_forms_and_imps_compare_with_the_own_match(
+    client_director_a, club_a, straf, quick_analysis
+):
+    import_board_7(
+        club_a,
+        "IMP",
+        "A 3 Open 620",
+        "A 3 Closed 650",
+        "B 4 Open -100",
+        "B 4 Closed 170",
+        columns=r"Section;Table;Room;Score_NS",
+    )
+    page = client_director_a.get(url(straf) + "?eigen=0").content.decode()
+    assert 'value="imps" required id="id_scoring_1" checked' in page
+    assert 'name="field" value="650"' in page  # the other table of the ruling's match only
+    assert "IMP&#x27;s tegen de andere tafel" in page
+
+
+def test_butler_compares_with_the_datum(client_director_a, club_a, straf, board_results):
+    Event.objects.filter(club=club_a).update(scoring="butl")
+    data = weighted(straf, scoring="butl", field="620 650 -100 170 170", preview="1")
+    page = client_director_a.post(url(straf), data).content.decode()
+    # Datum of 620 650 -100 170 170 without the top and the bottom: 320 (from NS's view).
+    assert "datum 320" in page
+    assert "datum -320" in page
 
 
 def test_typed_results_are_not_replaced_by_the_file(
@@ -200,10 +260,20 @@ def test_typed_results_are_not_replaced_by_the_file(
     client_director_a.post(url(straf), weighted(straf, field="420 450"))
     page = client_reviewer_a.get(url(straf)).content.decode()
     assert 'name="field" value="420 450"' in page
-    assert "ingevuld uit het PBN-bestand" not in page
 
 
 def test_without_a_deal_the_field_stays_empty(client_director_a, straf):
     page = client_director_a.get(url(straf)).content.decode()
     assert 'name="field" value=' not in page
-    assert "ingevuld uit het PBN-bestand" not in page
+    assert "Uitslagen uit het PBN-bestand" not in page
+
+
+def test_the_form_with_fifty_results_needs_a_fixed_number_of_queries(
+    client_director_a, club_a, straf, quick_analysis, django_assert_max_num_queries
+):
+    import_board_7(club_a, "MP", *(f"{table} {10 * table}" for table in range(1, 52)))
+    client_director_a.get(url(straf))  # the analysis is cached on the first view
+    with django_assert_max_num_queries(12):
+        page = client_director_a.get(url(straf)).content.decode()
+    assert page.count("data-result=") == 51
+    assert "data-own" in page.split('data-result="2"')[1].split(">")[0]  # table 3

@@ -17,6 +17,7 @@ from scores.calculator import (
     Denomination,
     WeightError,
     contract_score,
+    datum,
     duplicate_score,
     imps,
     matchpoints,
@@ -404,3 +405,23 @@ def test_all_results_on_a_board_share_n_times_n_minus_one(results):
 def test_a_single_weight_of_one_is_plain_matchpoints(score, field):
     assert weighted_matchpoints([(score, 1)], field) == matchpoints(score, field)
     assert weighted_matchpoints([(score, 100)], field) == matchpoints(score, field)
+
+
+@pytest.mark.parametrize(
+    ("scores", "expected"),
+    [
+        ([420], 420),
+        ([420, 450], 440),  # 435 rounds away from zero
+        ([-420, -450], -440),
+        ([420, 450, -50, 170], 250),  # four scores: all count
+        ([420, 450, -50, 170, 420], 340),  # five: without the top and the bottom
+        ([0, 0, 0, 10, 7600], 0),
+    ],
+)
+def test_the_butler_datum(scores, expected):
+    assert datum(scores) == expected
+
+
+def test_no_datum_without_scores():
+    with pytest.raises(ValueError, match="een datum kan niet"):
+        datum([])

@@ -1,5 +1,6 @@
 """In Chromium at laptop size: a director imports an event's PBN file and finds the deal, with
-its double-dummy table, on a ruling for that event and board."""
+its double-dummy table, on a ruling for that event and board; and opens a board of an event
+from the deals page to check it against the file."""
 
 from __future__ import annotations
 
@@ -30,7 +31,9 @@ def test_import_then_see_the_deal_on_the_ruling(
     page.locator("input[type=file]#id_file").set_input_files(FIXTURE)
     page.get_by_label("Wedstrijd of zitting").fill("Dinsdag 10 maart")
     page.get_by_role("button", name="Inlezen").click()
-    expect(page.get_by_text("5 spellen ingelezen voor Dinsdag 10 maart.")).to_be_visible()
+    expect(
+        page.get_by_text("5 spellen ingelezen voor Dinsdag 10 maart, met 1 uitslag")
+    ).to_be_visible()
     expect(page.locator('[data-event="Dinsdag 10 maart"]')).to_contain_text("5 spellen")
     assert StoredDeal.objects.filter(club=club_a, event="Dinsdag 10 maart").count() == 5
     assert axe_violations(page) == []
@@ -59,3 +62,33 @@ def test_import_then_see_the_deal_on_the_ruling(
     assert axe_violations(page) == []
     stored = StoredDeal.objects.get(club=club_a, event="Dinsdag 10 maart", board=2)
     assert stored.analysis is not None
+
+
+STYLES = FIXTURE.parent / "pbn"
+
+
+def test_open_a_board_from_the_deals_page(page, live_server, login, club_a, director_a):
+    page.set_viewport_size({"width": 1366, "height": 768})
+    login(page, director_a)
+    page.goto(f"{live_server.url}/club/troefkaart/spellen/")
+    page.locator("input[type=file]#id_file").set_input_files(STYLES / "magic-contest.pbn")
+    page.get_by_role("button", name="Inlezen").click()
+    expect(
+        page.get_by_text("2 spellen ingelezen voor Parenavond 24 november, met 12 uitslagen")
+    ).to_be_visible()
+
+    event = page.locator('[data-event="Parenavond 24 november"]')
+    event.locator('[data-board="2"]').click()
+    expect(page.get_by_role("heading", name="Spel 2 · Parenavond 24 november")).to_be_visible()
+    # The diagram in Dutch letters, the double-dummy table and every table's result.
+    expect(page.locator('[data-hand="N"]')).to_contain_text("B 4 2")  # North's clubs: J 4 2
+    expect(page.locator("[data-dd-table] tbody tr")).to_have_count(4)
+    results = page.locator("[data-table-results] tbody tr")
+    expect(results).to_have_count(6)
+    expect(results.nth(1)).to_contain_text("4♣X+1")
+    expect(results.nth(1)).to_contain_text("910")
+    assert page.locator("[data-table-results]").bounding_box()["width"] <= 1366
+    assert axe_violations(page) == []
+
+    page.get_by_role("link", name="Vorig spel").click()
+    expect(page.get_by_role("heading", name="Spel 1 · Parenavond 24 november")).to_be_visible()

@@ -1,18 +1,17 @@
-"""The deals page (PBN upload), typing a ruling's hands, the ruling page's diagram, and the
-``import_pbn`` command."""
+"""The deals page (PBN upload, the confirmation of a re-import that removes boards), typing a
+ruling's hands, and the ruling page's diagram. The command: test_import_pbn.py; the board and
+event pages: test_event_views.py."""
 
 from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import CommandError, call_command
 from django.db import IntegrityError
 from django.urls import reverse
 
-from scores import deals as store
-from scores.deal import Seat
-from scores.double_dummy import DENOMINATIONS, DoubleDummy
-from scores.models import StoredDeal
+from lib.bridge import Seat
+from scores import importing
+from scores.models import Event, StoredDeal
 from tests.support.rulings import make_ruling
 
 FIXTURE = Path(__file__).resolve().parent.parent / "data" / "deals.pbn"
@@ -29,16 +28,8 @@ TYPED = {
 
 
 @pytest.fixture(autouse=True)
-def quick_analysis(monkeypatch):
-    calls: list[str] = []
-
-    def fake(deal):
-        calls.append(deal.pbn)
-        row = (7, 8, 9, 10, 11)
-        return DoubleDummy(tricks=(row, row, row, row), par_score=-50, par_contracts=())
-
-    monkeypatch.setattr(store.double_dummy, "analyse", fake)
-    return calls
+def _no_solver(quick_analysis):
+    """No real double-dummy runs on these pages."""
 
 
 def upload(client, data: bytes, event: str = "", name: str = "avond.pbn"):
@@ -65,11 +56,13 @@ def test_the_page_lists_events_in_constant_queries(
 def test_upload_imports_the_event_named_in_the_file(client_director_a, club_a):
     response = upload(client_director_a, GOOD)
     assert response.redirect_chain[-1][0] == reverse("scores:deals", args=["troefkaart"])
-    assert f"5 spellen ingelezen voor {EVENT}." in response.content.decode()
+    page = response.content.decode()
+    assert f"5 spellen ingelezen voor {EVENT}, met 1 uitslag (5 nieuw, 0 vervangen" in page
+    assert "Telling: matchpunten." in page
     assert StoredDeal.objects.filter(club=club_a, event=EVENT).count() == 5
 
     again = upload(client_director_a, GOOD)
-    assert "(0 nieuw, 5 vervangen)" in again.content.decode()
+    assert "(0 nieuw, 5 vervangen, 0 verwijderd)" in again.content.decode()
     assert StoredDeal.objects.count() == 5
 
 
@@ -114,7 +107,7 @@ def test_ruling_page_shows_the_diagram_and_table(
     page = client_director_a.get(reverse("archive:detail", args=[ruling.uuid])).content.decode()
     assert 'data-deal="1"' in page
     assert 'data-hand="N"' in page
-    assert "A K 3 2" in page  # North's spades in the fixture
+    assert "A H 3 2" in page  # North's spades in the fixture, in Dutch
     assert "gever Noord" in page
     assert "niemand kwetsbaar" in page
     assert 'data-dd-row="W"' in page
@@ -161,9 +154,19 @@ def test_typing_hands_stores_them_for_the_board(client_director_a, club_a, direc
     assert stored.typed
     assert stored.dealer == "S"
     assert stored.to_deal().hand(Seat.WEST).pbn == TYPED["west"]
-    # The form shows the stored hands for a correction.
+    # The form shows the stored hands for a correction, in Dutch letters.
     again = client_director_a.get(url).content.decode()
-    assert TYPED["south"] in again
+    assert 'value="1098.1098.1098.HVB10"' in again
+
+
+def test_hands_may_be_typed_with_dutch_letters(client_director_a, club_a, director_a):
+    ruling = make_ruling(club_a, director_a, event="Avond", board=6)
+    url = reverse("scores:ruling_deal", args=[ruling.uuid])
+    dutch = {**TYPED, "north": "AHVB.AHVB.AHVB.A", "south": "1098.T98.1098.HVBT"}
+    assert client_director_a.post(url, dutch).status_code == 302
+    stored = StoredDeal.objects.get(club=club_a, board=6)
+    assert stored.to_deal().hand(Seat.NORTH).pbn == TYPED["north"]
+    assert stored.to_deal().hand(Seat.SOUTH).pbn == TYPED["south"]
 
 
 def test_typing_a_missing_card_is_refused_and_loses_nothing(client_director_a, club_a, director_a):
@@ -184,43 +187,6 @@ def test_another_clubs_ruling_is_not_found(client_director_b, club_a, director_a
     assert not StoredDeal.objects.exists()
 
 
-def test_command_imports_and_summarises(club_a, capsys):
-    call_command("import_pbn", "troefkaart", "Avond", str(FIXTURE))
-    out = capsys.readouterr().out
-    assert "board 1: added" in out
-    assert "5 deals imported for 'Avond' of BC De Troefkaart (5 new, 0 replaced)" in out
-    call_command("import_pbn", "troefkaart", "Avond", str(FIXTURE))
-    assert "(0 new, 5 replaced)" in capsys.readouterr().out
-    assert StoredDeal.objects.count() == 5
-
-
-def test_command_refuses_a_bad_file_in_one_line(club_a, tmp_path):
-    bad = tmp_path / "kapot.pbn"
-    bad.write_bytes(GOOD.replace(b"N:AK32.QJ5", b"N:AKA3.QJ5", 1))
-    with pytest.raises(CommandError) as raised:
-        call_command("import_pbn", "troefkaart", "Avond", str(bad))
-    assert raised.value.returncode == 2
-    message = str(raised.value)
-    assert message.startswith("kapot.pbn: Regel ")
-    assert "♠A staat er twee keer in" in message
-    assert "\n" not in message
-    assert not StoredDeal.objects.exists()
-    with pytest.raises(CommandError, match="no club"):
-        call_command("import_pbn", "elders", "Avond", str(FIXTURE))
-
-
-def test_command_analyses_on_request(club_a, quick_analysis, capsys):
-    call_command("import_pbn", "troefkaart", "Avond", str(FIXTURE), "--analyse")
-    assert len(quick_analysis) == 5
-    assert all(row.analysis is not None for row in StoredDeal.objects.all())
-    assert (
-        DoubleDummy.from_dict(StoredDeal.objects.first().analysis).tricks_for(
-            Seat.EAST, DENOMINATIONS[4]
-        )
-        == 11
-    )
-
-
 def test_the_diagram_speaks_english_on_an_english_page(client_director_a, club_a, director_a):
     upload(client_director_a, GOOD)
     ruling = make_ruling(club_a, director_a, event=EVENT, board=1)
@@ -237,7 +203,7 @@ def test_an_import_racing_another_is_refused_politely(client_director_a, club_a,
     def racing(*args, **kwargs):
         raise IntegrityError("UNIQUE constraint failed: deal_per_board")
 
-    monkeypatch.setattr(store, "import_deals", racing)
+    monkeypatch.setattr(importing, "import_file", racing)
     response = upload(client_director_a, GOOD)
     assert response.status_code == 200
     assert "tegelijk elders ingelezen" in response.content.decode()
@@ -247,22 +213,64 @@ def test_an_import_racing_another_is_refused_politely(client_director_a, club_a,
 def test_the_page_shows_how_many_results_each_board_has(client_director_a, club_a):
     data = (FIXTURE.parent / "deals-with-results.pbn").read_bytes()
     response = upload(client_director_a, data, event="Zomerdrive")
-    assert "3 spellen ingelezen voor Zomerdrive." in response.content.decode()
     page = response.content.decode()
+    assert "3 spellen ingelezen voor Zomerdrive, met 9 uitslagen" in page
     assert 'data-board="1" title="avond.pbn">1 <small class="text-body-secondary">(3' in page
     assert 'data-board="2" title="avond.pbn">2 <small class="text-body-secondary">(2' in page
     assert 'data-board="3" title="avond.pbn">3 <small class="text-body-secondary">(4' in page
     assert '4<span class="visually-hidden"> uitslagen</span>' in page
 
     plain = upload(client_director_a, GOOD, event="Zonder uitslagen").content.decode()
-    assert 'data-board="5" title="avond.pbn">5</span>' in plain
+    assert 'data-board="5" title="avond.pbn">5</a>' in plain
 
 
-def test_the_command_says_how_many_results_each_board_brought(club_a, capsys):
-    call_command(
-        "import_pbn", "troefkaart", "Zomer", str(FIXTURE.parent / "deals-with-results.pbn")
-    )
-    out = capsys.readouterr().out
-    assert "board 1: added, 3 results" in out
-    assert "board 3: added, 4 results" in out
-    assert StoredDeal.objects.get(club=club_a, event="Zomer", board=2).results == [-100, 620]
+SHORT = b"\n\n".join(GOOD.split(b"\n\n")[:3])  # the header comment, boards 1 and 2
+
+
+def test_a_reimport_that_removes_boards_asks_first_and_then_removes_them(client_director_a, club_a):
+    upload(client_director_a, GOOD, event="Avond")
+    response = upload(client_director_a, SHORT, event="avond", name="kort.pbn")
+    page = response.content.decode()
+    assert "Spellen verwijderen?" in page
+    assert [
+        item.split(b">")[-1] for item in response.content.split(b"</li>")[:-1] if b"badge" in item
+    ] == [b"3", b"4", b"5"]
+    assert StoredDeal.objects.filter(club=club_a).count() == 5  # nothing yet
+    assert not StoredDeal.objects.filter(source="kort.pbn").exists()
+
+    payload = page.split('name="payload" value="')[1].split('"')[0]
+    url = reverse("scores:deals", args=["troefkaart"])
+    done = client_director_a.post(url, {"payload": payload}, follow=True).content.decode()
+    assert "(0 nieuw, 2 vervangen, 3 verwijderd)" in done
+    assert sorted(StoredDeal.objects.values_list("board", flat=True)) == [1, 2]
+    assert Event.objects.get(club=club_a).name == "Avond"
+
+
+def test_a_forged_or_foreign_confirmation_changes_nothing(
+    client_director_a, client_director_b, club_a, club_b
+):
+    upload(client_director_a, GOOD, event="Avond")
+    page = upload(client_director_a, SHORT, event="Avond").content.decode()
+    payload = page.split('name="payload" value="')[1].split('"')[0]
+    url_a = reverse("scores:deals", args=["troefkaart"])
+    forged = client_director_a.post(url_a, {"payload": payload[:-3] + "xyz"}, follow=True)
+    assert "verlopen of ongeldig" in forged.content.decode()
+    # Club B's director cannot replay club A's confirmation on his own club either.
+    url_b = reverse("scores:deals", args=[club_b.slug])
+    replayed = client_director_b.post(url_b, {"payload": payload}, follow=True)
+    assert "verlopen of ongeldig" in replayed.content.decode()
+    assert StoredDeal.objects.filter(club=club_a).count() == 5
+    assert not StoredDeal.objects.filter(club=club_b).exists()
+
+
+def test_boards_typed_meanwhile_are_asked_for_again(client_director_a, club_a, director_a):
+    upload(client_director_a, GOOD, event="Avond")
+    page = upload(client_director_a, SHORT, event="Avond").content.decode()
+    payload = page.split('name="payload" value="')[1].split('"')[0]
+    ruling = make_ruling(club_a, director_a, event="Avond", board=9)
+    client_director_a.post(reverse("scores:ruling_deal", args=[ruling.uuid]), TYPED)
+    url = reverse("scores:deals", args=["troefkaart"])
+    again = client_director_a.post(url, {"payload": payload}).content.decode()
+    assert "Spellen verwijderen?" in again  # board 9 was not in the list that was confirmed
+    assert ">9<" in again
+    assert StoredDeal.objects.filter(club=club_a).count() == 6

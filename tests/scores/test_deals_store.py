@@ -1,16 +1,18 @@
-"""Stored deals: import (all or nothing, re-import replaces), typed hands, a ruling's board,
-and the double-dummy analysis computed once per deal."""
+"""Stored deals: typed hands, a ruling's board (any case, sections), the double-dummy analysis
+computed once per deal, and what the hand diagram shows. Importing: test_importing.py."""
 
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from django.utils import translation
 
+from lib.bridge import Seat, Vulnerability
 from scores import deals as store
-from scores.deal import DealError, Seat, Vulnerability
+from scores.deal import DealError
 from scores.double_dummy import DENOMINATIONS, DoubleDummy, ParContract
-from scores.models import StoredDeal
-from scores.pbn import read_pbn
+from scores.importing import import_file
+from scores.models import Event, StoredDeal
+from scores.pbn import parse_pbn, read_pbn
 from tests.support.rulings import make_ruling
 
 FIXTURE = Path(__file__).resolve().parent.parent / "data" / "deals.pbn"
@@ -40,41 +42,6 @@ def counted_analysis(monkeypatch):
     return calls
 
 
-def test_import_stores_every_board_and_reimport_replaces(club_a, director_a):
-    deals = read_pbn(FIXTURE)
-    first = store.import_deals(club_a, " Clubavond  dinsdag ", deals, "deals.pbn", director_a)
-    assert first.event == "Clubavond dinsdag"
-    assert first.added == [d.board for d in deals]
-    assert first.replaced == []
-    row = StoredDeal.objects.get(club=club_a, event="Clubavond dinsdag", board=deals[0].board)
-    assert row.cards == deals[0].pbn
-    assert row.dealer == deals[0].dealer.value
-    assert row.source == "deals.pbn"
-    assert row.entered_by == director_a
-
-    row.cards = "changed"
-    row.save()
-    second = store.import_deals(club_a, "Clubavond dinsdag", deals[:2], "nieuw.pbn")
-    assert second.added == []
-    assert second.replaced == [deals[0].board, deals[1].board]
-    assert StoredDeal.objects.filter(club=club_a).count() == len(deals)
-    row.refresh_from_db()
-    assert row.cards == deals[0].pbn
-    assert row.source == "nieuw.pbn"
-
-
-def test_import_is_all_or_nothing(club_a):
-    deals = read_pbn(FIXTURE)
-
-    def fail_on_third(deal, replaced):
-        if deal is deals[2]:
-            raise RuntimeError("disk full")
-
-    with pytest.raises(RuntimeError):
-        store.import_deals(club_a, "Avond", deals, "deals.pbn", progress=fail_on_third)
-    assert not StoredDeal.objects.exists()
-
-
 def test_typed_deal_defaults_to_the_board_cycle_and_names_a_bad_card(club_a, director_a):
     deal = store.typed_deal(6, HANDS, event="Avond")
     assert deal.dealer is Seat.EAST
@@ -82,6 +49,7 @@ def test_typed_deal_defaults_to_the_board_cycle_and_names_a_bad_card(club_a, dir
     row = store.store_typed(club_a, deal, director_a)
     assert row.typed
     assert row.to_deal() == deal
+    assert Event.objects.get(club=club_a).name == "Avond"  # typing makes the event
 
     doubled = {**HANDS, Seat.WEST: "432.432.432.543A"}
     with pytest.raises(DealError, match="♣A zit twee keer"):
@@ -91,20 +59,26 @@ def test_typed_deal_defaults_to_the_board_cycle_and_names_a_bad_card(club_a, dir
         store.typed_deal(6, missing)
 
 
-def test_typing_again_replaces_the_board(club_a, director_a):
-    store.store_typed(club_a, store.typed_deal(6, HANDS, event="Avond"), director_a)
+def test_typing_again_replaces_the_board_the_ruling_found(club_a, director_a):
+    first = store.store_typed(club_a, store.typed_deal(6, HANDS, event="Avond"), director_a)
     swapped = {Seat.NORTH: HANDS[Seat.SOUTH], Seat.SOUTH: HANDS[Seat.NORTH]}
+    ruling = make_ruling(club_a, director_a, event="AVOND", board=6)
     again = store.store_typed(
-        club_a, store.typed_deal(6, {**HANDS, **swapped}, event="Avond"), director_a
+        club_a,
+        store.typed_deal(6, {**HANDS, **swapped}, event=ruling.event),
+        director_a,
+        store.deal_for(ruling),
     )
+    assert again.pk == first.pk
     assert StoredDeal.objects.count() == 1
+    assert again.event == "Avond"  # the event keeps its name
     assert again.to_deal().north.pbn == HANDS[Seat.SOUTH]
 
 
 def test_a_ruling_finds_its_board_in_its_own_club_only(club_a, club_b, director_a, director_b):
-    deals = read_pbn(FIXTURE)
-    store.import_deals(club_a, "Clubavond dinsdag", deals, "deals.pbn")
-    store.import_deals(club_b, "Clubavond dinsdag", deals, "deals.pbn")
+    pbn = read_pbn(FIXTURE)
+    import_file(club_a, "Clubavond dinsdag", pbn, "deals.pbn")
+    import_file(club_b, "Clubavond dinsdag", pbn, "deals.pbn")
     ruling = make_ruling(club_a, director_a, event="clubavond  Dinsdag", board=2)
     found = store.deal_for(ruling)
     assert found is not None
@@ -131,7 +105,7 @@ def test_double_dummy_is_computed_once_per_deal(club_a, director_a, counted_anal
 
     # New cards for the board: the cached table is stale and is computed again.
     swapped = {**HANDS, Seat.NORTH: HANDS[Seat.SOUTH], Seat.SOUTH: HANDS[Seat.NORTH]}
-    store.store_typed(club_a, store.typed_deal(1, swapped), director_a)
+    store.store_typed(club_a, store.typed_deal(1, swapped), director_a, row)
     changed = store.analysis_of(StoredDeal.objects.get(pk=row.pk))
     assert len(counted_analysis) == 2
     assert changed is not None
@@ -143,12 +117,13 @@ def test_double_dummy_is_computed_once_per_deal(club_a, director_a, counted_anal
 def test_the_diagram_view_shows_seats_suits_and_table(club_a, director_a, counted_analysis):
     store.store_typed(club_a, store.typed_deal(3, HANDS, event="Avond"), director_a)
     ruling = make_ruling(club_a, director_a, event="Avond", board=3)
-    view = store.shown_deal_for(ruling)
+    with translation.override("nl"):
+        view = store.shown_deal_for(ruling)
     assert view is not None
     assert view.dealer == "Zuid"
     assert view.vulnerability == "OW kwetsbaar"
     north = view.hands["north"]
-    assert [s.cards for s in north.suits] == ["A K Q J"] * 3 + ["A"]
+    assert [s.cards for s in north.suits] == ["A H V B"] * 3 + ["A"]
     assert [s.red for s in north.suits] == [False, True, True, False]
     assert view.hands["south"].suits[0].cards == "10 9 8"
     assert view.hands["south"].dealer
@@ -157,6 +132,14 @@ def test_the_diagram_view_shows_seats_suits_and_table(club_a, director_a, counte
     assert view.table is not None
     assert [row.seat for row in view.table] == [Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST]
     assert view.par_contracts == ["3SA= Noord"]
+    with translation.override("nl"):
+        assert view.compass == ["N", "W", "O", "Z"]
+    with translation.override("en"):
+        english = store.shown_deal_for(ruling)
+        assert english is not None
+        assert english.hands["north"].suits[0].cards == "A K Q J"
+        assert english.par_contracts == ["3NT= North"]
+        assert english.compass == ["N", "W", "E", "S"]
 
 
 def test_real_solver_result_is_cached_on_the_row(club_a, director_a):
@@ -173,28 +156,32 @@ def test_real_solver_result_is_cached_on_the_row(club_a, director_a):
 RESULTS_FIXTURE = FIXTURE.parent / "deals-with-results.pbn"
 
 
-def test_import_stores_the_boards_results_and_reimport_replaces_them(club_a, director_a):
-    deals = read_pbn(RESULTS_FIXTURE)
-    store.import_deals(club_a, "Zomerdrive", deals, "zomer.pbn", director_a)
-    stored = {row.board: row.results for row in StoredDeal.objects.filter(club=club_a)}
-    assert stored == {1: [-120, 110, 50], 2: [-100, 620], 3: [500, 430, 0, -110]}
-
-    # The same event again from a file whose board 1 has other results and board 2 none.
-    corrected = [
-        replace(deals[0], results=(-120, 110)),
-        replace(deals[1], results=()),
-    ]
-    summary = store.import_deals(club_a, "Zomerdrive", corrected, "zomer-2.pbn")
-    assert summary.replaced == [1, 2]
-    stored = {row.board: row.results for row in StoredDeal.objects.filter(club=club_a)}
-    assert stored == {1: [-120, 110], 2: [], 3: [500, 430, 0, -110]}
-
-
 def test_typing_the_hands_keeps_the_imported_results(club_a, director_a):
-    (first, *_rest) = read_pbn(RESULTS_FIXTURE)
-    store.import_deals(club_a, "Zomerdrive", [first], "zomer.pbn")
-    typed = store.typed_deal(1, HANDS, event="Zomerdrive")
-    row = store.store_typed(club_a, typed, director_a)
+    import_file(club_a, "Zomerdrive", read_pbn(RESULTS_FIXTURE), "zomer.pbn")
+    ruling = make_ruling(club_a, director_a, event="zomerdrive", board=1)
+    typed = store.typed_deal(1, HANDS, event=ruling.event)
+    row = store.store_typed(club_a, typed, director_a, store.deal_for(ruling))
     row.refresh_from_db()
     assert row.cards == typed.pbn
-    assert row.results == [-120, 110, 50]
+    assert [result.score for result in store.results_of(row)] == [-120, 110, 50]
+
+
+BOARD = "N:AK32.QJ5.T98.765 QJ4.K987.AK3.K32 T98.T432.Q54.AJ4 765.A6.J762.QT98"
+OTHER = "N:QJ4.K987.AK3.K32 AK32.QJ5.T98.765 T98.T432.Q54.AJ4 765.A6.J762.QT98"
+
+
+def test_a_section_with_other_cards_is_found_by_the_event_and_its_name(club_a, director_a):
+    text = (
+        f'[Event "Dinsdag"]\n[Section "A"]\n[Board "1"]\n[Deal "{BOARD}"]\n\n'
+        f'[Event "Dinsdag"]\n[Section "B"]\n[Board "1"]\n[Deal "{OTHER}"]\n'
+    )
+    import_file(club_a, "Dinsdag", parse_pbn(text), "lijnen.pbn")
+    in_b = store.deal_for(make_ruling(club_a, director_a, event="dinsdag  b", board=1))
+    assert in_b is not None
+    assert (in_b.section, in_b.cards) == ("B", OTHER)
+    in_a = store.deal_for(make_ruling(club_a, director_a, event="Dinsdag A", board=1))
+    assert in_a is not None
+    assert in_a.section == "A"
+    unnamed = store.deal_for(make_ruling(club_a, director_a, event="Dinsdag", board=1))
+    assert unnamed is not None
+    assert unnamed.section == "A"  # the first section, when the ruling names none

@@ -5,8 +5,9 @@ from pathlib import Path
 
 import pytest
 
+from lib.bridge import SEATS, Seat, Vulnerability
 from scores.calculator import Contract, contract_score
-from scores.deal import SEATS, Seat, Vulnerability, make_deal
+from scores.deal import make_deal
 from scores.double_dummy import DENOMINATIONS, DoubleDummy, analyse
 from scores.pbn import read_pbn
 
@@ -87,7 +88,7 @@ def test_all_top_cards():
 
 @pytest.mark.parametrize("board", [1, 2, 3, 4])
 def test_par_agrees_with_the_calculator_and_the_table(board):
-    deal = {d.board: d for d in read_pbn(FIXTURE)}[board]
+    deal = {b.deal.board: b.deal for b in read_pbn(FIXTURE).boards}[board]
     result = solved(deal)
     assert result.par_contracts
     for contract in result.par_contracts:
@@ -113,7 +114,7 @@ def rotate(deal):
 
 @pytest.mark.parametrize("board", [2, 3])
 def test_a_quarter_turn_moves_the_table_and_negates_par(board):
-    deal = {d.board: d for d in read_pbn(FIXTURE)}[board]
+    deal = {b.deal.board: b.deal for b in read_pbn(FIXTURE).boards}[board]
     before, after = solved(deal), solved(rotate(deal))
     for seat in SEATS:
         for denomination in DENOMINATIONS:

@@ -1,11 +1,12 @@
-"""The other results of a board from a PBN [ScoreTable]: read as scoring programs write it."""
+"""The results of a board from a PBN [ScoreTable]: read as scoring programs write it."""
 
 from pathlib import Path
 
 import pytest
 
-from scores.deal import Vulnerability
+from lib.bridge import Vulnerability
 from scores.pbn import PbnError, parse_pbn, read_pbn
+from scores.results import TableResult
 from scores.score_table import ScoreTableError, read_score_table
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -22,9 +23,14 @@ def board(table: str, *rows: str, vul: str = "None") -> str:
     return HEADER.format(vul=vul) + f'[ScoreTable "{table}"]\n' + "\n".join(rows) + "\n"
 
 
-def results(table: str, *rows: str, vul: str = "None") -> tuple[int, ...]:
-    (deal,) = parse_pbn(board(table, *rows, vul=vul))
-    return deal.results
+def rows_of(table: str, *rows: str, vul: str = "None") -> tuple[TableResult, ...]:
+    (read,) = parse_pbn(board(table, *rows, vul=vul)).boards
+    return read.results
+
+
+def results(table: str, *rows: str, vul: str = "None") -> tuple[int | None, ...]:
+    """North-South's score of each row (None for an artificial score)."""
+    return tuple(result.score for result in rows_of(table, *rows, vul=vul))
 
 
 def refused(text: str) -> PbnError:
@@ -38,7 +44,10 @@ def line_of(fragment: str) -> int:
 
 
 def test_the_fixture_gives_each_board_its_north_south_scores():
-    deals = {deal.board: deal.results for deal in read_pbn(FIXTURE)}
+    deals = {
+        board.deal.board: tuple(result.score for result in board.results)
+        for board in read_pbn(FIXTURE).boards
+    }
     # Board 1 from Score_NS or minus Score_EW; the table that did not play it is left out.
     assert deals[1] == (-120, 110, 50)
     # Board 2 has only Score_EW, in another column order, and a quoted name with spaces.
@@ -48,10 +57,14 @@ def test_the_fixture_gives_each_board_its_north_south_scores():
     assert deals[3] == (500, 430, 0, -110)
 
 
-def test_boards_without_a_score_table_have_no_results():
-    deals = read_pbn(DATA / "deals.pbn")
-    assert deals
-    assert all(deal.results == () for deal in deals)  # its OptimumResultTable is not one
+def test_boards_without_a_score_table_or_contract_have_no_results():
+    first, *others = read_pbn(DATA / "deals.pbn").boards
+    assert others
+    assert all(board.results == () for board in others)  # an OptimumResultTable is not one
+    # Board 1 is one table's game: 1NT by West with 8 tricks (+1) is North-South's -120.
+    assert first.results == (
+        TableResult(-120, "1NT+1", "W", ns="de Vries – Visser", ew="Bakker – Jansen"),
+    )
 
 
 def test_columns_may_come_in_any_order_with_widths_and_sort_signs():
@@ -66,8 +79,10 @@ def test_score_ew_only_is_turned_to_north_south():
 
 def test_a_score_with_its_side_and_artificial_scores():
     rows = ('1 "NS 420"', '2 "EW 100"', '3 "ew -50"', "4 A+", "5 60%")
-    # An artificial score is no result to compare with: left out like a table that did not play.
-    assert results(r"Table\2R;Score\6R", *rows) == (420, -100, 50)
+    read = rows_of(r"Table\2R;Score\6R", *rows)
+    assert [result.score for result in read] == [420, -100, 50, None, None]
+    # An artificial score is kept as such, for North-South (the side a Score column names).
+    assert [(r.table, r.artificial_ns) for r in read[3:]] == [(4, "A+"), (5, "60%")]
     error = refused(board(r"Table\2R;Score\6R", "1 420"))
     assert error.line == 7
     assert "NS 420" in str(error)
@@ -129,12 +144,12 @@ def test_the_error_in_the_fixture_names_the_line_in_the_file():
 
 def test_the_same_board_again_with_its_results_keeps_them():
     header_game = HEADER.format(vul="None")
-    (deal,) = parse_pbn(header_game + "\n" + board(r"Score_NS\6R", "420", "-50"))
-    assert deal.results == (420, -50)
+    (read,) = parse_pbn(header_game + "\n" + board(r"Score_NS\6R", "420", "-50")).boards
+    assert [result.score for result in read.results] == [420, -50]
 
 
 def test_the_pure_reader_names_the_row_line():
     with pytest.raises(ScoreTableError) as raised:
-        read_score_table(r"Score_NS\6R", 10, [(11, "420"), (12, "x")], Vulnerability.NONE)
+        read_score_table(r"Score_NS\6R", 10, [(11, ["420"]), (12, ["x"])], Vulnerability.NONE)
     assert raised.value.line == 12
-    assert read_score_table("Score_NS", 1, [(2, "-"), (3, "  ")], Vulnerability.ALL) == ()
+    assert read_score_table("Score_NS", 1, [(2, ["-"])], Vulnerability.ALL) == ()

@@ -35,6 +35,7 @@ from django.utils.http import urlsafe_base64_encode
 
 from clubs.models import User
 from rulings.models import Ruling
+from scores.models import Event, StoredDeal
 from tests.support.world import PATH, PERSONAS, TREE, World
 from transfer import bundles as transfer
 from trees import snapshot
@@ -184,6 +185,38 @@ def pbn_file(w: World) -> dict[str, Any]:
     data = (DATA / "deals.pbn").read_bytes()
     return {"file": SimpleUploadedFile("deals.pbn", data), "event": "Clubavond"}
 
+
+def _deal_of(club: Any, event: str = "Clubavond") -> StoredDeal:
+    """A board of ``event`` of ``club`` (made on first use in a test)."""
+    row, _new = StoredDeal.objects.get_or_create(
+        club=club,
+        event=event,
+        board=1,
+        defaults={"dealer": "N", "vulnerability": "None", "cards": BOARD_1},
+    )
+    Event.objects.get_or_create(club=club, name=event)
+    return row
+
+
+def board_of(club_name: str) -> Callable[[World], dict[str, Any]]:
+    """Club A's deals page route with the board of ``club_name``'s event."""
+    return lambda w: {"slug": w.club_a.slug, "pk": _deal_of(getattr(w, club_name)).pk}
+
+
+def event_of(club_name: str, fresh: bool = False) -> Callable[[World], dict[str, Any]]:
+    """Club A's route with an event of ``club_name``; ``fresh``: a new one per request (a
+    delete by one persona must not turn the next one's request into a 404)."""
+
+    def build(w: World) -> dict[str, Any]:
+        club = getattr(w, club_name)
+        name = f"Verwijderbaar {uuid_lib.uuid4()}" if fresh else "Clubavond"
+        _deal_of(club, name)
+        return {"slug": w.club_a.slug, "pk": Event.objects.get(club=club, name=name).pk}
+
+    return build
+
+
+BOARD_1 = "N:AK32.QJ5.T98.765 QJ4.K987.AK3.K32 T98.T432.Q54.AJ4 765.A6.J762.QT98"
 
 # Board 7 of the world's final ruling, typed by hand: every card once.
 TYPED_HANDS = {
@@ -524,6 +557,33 @@ RULES: dict[str, list[Case]] = {
         Case("", "GET", who(OK, 403, 403, OK, 404), kwargs=club_a),
         Case("", "POST", who(302, 403, 403, 302, 404), kwargs=club_a, data=pbn_file),
     ],
+    # One board and one event: the same rights as importing; another club's board or event,
+    # even through one's own club's address, is 404.
+    "scores:board": [
+        Case("club A", "GET", who(OK, 403, 403, OK, 404), kwargs=board_of("club_a")),
+        Case("club B", "GET", who(404, 403, 403, 404, 404), kwargs=board_of("club_b")),
+    ],
+    "scores:event_scoring": [
+        Case(
+            "club A",
+            "POST",
+            who(302, 403, 403, 302, 404),
+            kwargs=event_of("club_a"),
+            data=lambda w: {"scoring": "butl"},
+        ),
+        Case(
+            "club B",
+            "POST",
+            who(404, 403, 403, 404, 404),
+            kwargs=event_of("club_b"),
+            data=lambda w: {"scoring": "butl"},
+        ),
+    ],
+    "scores:event_delete": [
+        Case("club A", "GET", who(OK, 403, 403, OK, 404), kwargs=event_of("club_a")),
+        Case("club A", "POST", who(302, 403, 403, 302, 404), kwargs=event_of("club_a", True)),
+        Case("club B", "POST", who(404, 403, 403, 404, 404), kwargs=event_of("club_b", True)),
+    ],
     "scores:ruling_deal": [
         Case("final", "GET", who(OK, 403, 403, OK, 404), kwargs=uuid_of("final")),
         Case(
@@ -665,6 +725,18 @@ RULES: dict[str, list[Case]] = {
             "GET",
             everyone(OK),
             kwargs=lambda w: {"code": w.article.edition.code, "number": w.article.number},
+        ),
+    ],
+    # Importing official text is for the site's staff only: no persona here is staff (a
+    # club's administrator is not), so every one of them is sent to the login page.
+    "laws:import": [
+        Case("", "GET", everyone(LOGIN), kwargs=lambda w: {"code": w.article.edition.code}),
+        Case(
+            "confirm",
+            "POST",
+            everyone(LOGIN),
+            kwargs=lambda w: {"code": w.article.edition.code},
+            data=lambda w: {"action": "confirm", "sha256": "0" * 64},
         ),
     ],
     "trees:list": [Case("", "GET", everyone(OK))],

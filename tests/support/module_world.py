@@ -8,6 +8,7 @@ from typing import Any
 
 from django.db import transaction
 
+from laws import edition_law
 from rulings.templatetags import law_card_tags
 from trees import snapshot
 
@@ -15,6 +16,7 @@ from trees import snapshot
 def _forget_cached_rows() -> None:
     # Remembered snapshots and law text of rows that are made or gone with the world.
     snapshot.clear_cache()
+    edition_law.clear_cache()
     law_card_tags.clear_cache()
 
 

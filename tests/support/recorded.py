@@ -35,7 +35,6 @@ from django.core.management.color import no_style
 from django.db import connection, models, transaction
 
 from laws.loading import bootstrap_laws
-from lib import sql
 from tests.support.factories import make_tree
 from training.files import load_cases
 from trees.loading import load_trees
@@ -70,10 +69,14 @@ def _models() -> list[type[models.Model]]:
     ]
 
 
+def _table(model: type[models.Model]) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
 def _counts(all_models: list[type[models.Model]]) -> tuple[int, ...]:
     # One query for all tables (their rows, as ``_base_manager.count()`` counts them): 38
     # separate counts took longer than the copy itself.
-    counts = [f"(SELECT COUNT(*) FROM {sql.table(model)})" for model in all_models]  # noqa: S608
+    counts = [f"(SELECT COUNT(*) FROM {_table(model)})" for model in all_models]  # noqa: S608
     with connection.cursor() as cursor:
         cursor.execute("SELECT " + ", ".join(counts))
         return tuple(cursor.fetchone())
@@ -121,7 +124,7 @@ def _insert(
 ) -> tuple[str, list[Row], list[tuple[int, models.Field]]]:
     """What ``bulk_create`` would send for these rows, prepared once: building the model
     instances and compiling the INSERTs for every copy made it take 0.2 s instead of 0.03 s."""
-    # The rows were read as every stored field in order (_record): lib.sql's whole row.
+    # The rows were read as every stored field in order (_record): the whole row.
     fields = list(model._meta.concrete_fields)
     assert names == [field.attname for field in fields]
     # auto_now / auto_now_add: set to the moment of saving, as bulk_create's pre_save does.
@@ -132,7 +135,8 @@ def _insert(
     ]
     marks = ", ".join(["%s"] * len(fields))
     # Quoted names from the model, values as parameters.
-    statement = f"INSERT INTO {sql.table(model)} ({sql.columns(model)}) VALUES ({marks})"  # noqa: S608
+    columns = ", ".join(connection.ops.quote_name(field.column) for field in fields)
+    statement = f"INSERT INTO {_table(model)} ({columns}) VALUES ({marks})"  # noqa: S608
     prepared = [
         tuple(
             field.get_db_prep_save(value, connection)

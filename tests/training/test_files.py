@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
+from tests.support import seats
 from training.files import (
     CaseError,
+    LoadedLaw,
     bootstrap_cases,
     case_files,
     load_case_file,
@@ -71,6 +73,20 @@ def test_case_texts_are_bilingual_and_cite_the_law(path: Path):
     assert case.cites, f"{case.slug}: the explanation cites no law"
 
 
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_case_texts_put_the_players_in_their_seats(path: Path):
+    """ "West, de linkertegenstander van Zuid" must be South's left: issue 27 found a practice
+    case with its players in the wrong seats (tests/support/seats.py reads the texts)."""
+    case = load_case_file(path)
+    problems = [
+        problem
+        for text in (case.situation, case.explanation)
+        for lang in ("nl", "en")
+        for problem in seats.relation_problems(text[lang], lang)
+    ]
+    assert problems == []
+
+
 def test_cases_cover_all_eight_trees():
     covered = {load_case_file(path).tree for path in FILES}
     assert covered >= EIGHT_TREES, f"no case for {sorted(EIGHT_TREES - covered)}"
@@ -124,6 +140,31 @@ def test_bootstrap_updates_a_changed_file(db, tmp_path):
     summary = load_cases(tmp_path)
     assert (summary.created, summary.updated) == (0, 1)
     assert TrainingCase.objects.get(slug=source.stem, club__isnull=True).difficulty == 3
+
+
+def test_a_case_citing_a_key_its_edition_lacks_is_refused(shipped):
+    case = parse_case(VALID.replace('cites: ["27 B1 b"]', 'cites: ["27B1(b)", "13E"]'))
+    assert validate_case(case, index=LoadedLaw()(case.tree)) == [
+        "citation '13E': 13E does not exist in 2017; did you mean 13A–13D?"
+    ]
+    assert validate_case(case) == []  # without the law text only the tree is checked
+
+
+def test_at_start_up_a_case_with_a_problem_is_reported_and_the_others_load(shipped, tmp_path):
+    good = tmp_path / "voorbeeld.yaml"
+    good.write_text(VALID, encoding="utf-8")
+    (tmp_path / "kapot.yaml").write_text(
+        VALID.replace("slug: voorbeeld", "slug: kapot").replace('"27 B1 b"', '"13E"'),
+        encoding="utf-8",
+    )
+    with pytest.raises(CaseError, match="13E does not exist in 2017"):
+        load_cases(tmp_path)
+    summary = load_cases(tmp_path, keep_broken=True)
+    assert summary.created == 1
+    assert [p.split(": ", 1)[1] for p in summary.problems] == [
+        "citation '13E': 13E does not exist in 2017; did you mean 13A–13D?"
+    ]
+    assert list(TrainingCase.objects.values_list("slug", flat=True)) == ["voorbeeld"]
 
 
 def test_a_broken_case_stops_the_load_and_names_the_file(db, tmp_path):

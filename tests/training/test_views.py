@@ -2,6 +2,7 @@
 explore, and club isolation (another club's data answers 404)."""
 
 import re
+import uuid
 
 import pytest
 from django.db import connection
@@ -463,6 +464,34 @@ def test_a_practice_runs_in_the_wizard_in_training_mode(loaded, client_director_
     assert 'data-result="right"' in body
 
 
+def test_a_first_answer_sent_twice_makes_one_practice(loaded, client_director_a, director_a):
+    """The wizard's one first-answer flow: the second of two first answers (a double click
+    whose halves both passed the draft page's check) finds the practice the first made; the
+    same answer changes nothing, another is refused as stale."""
+    case = shipped()
+    draft_url = client_director_a.post(f"/oefenen/casussen/{case.pk}/start/")["Location"]
+    practice_uuid = uuid.UUID(draft_url.rstrip("/").rsplit("/", 1)[1])
+    tree = wizard.start(case.tree_slug)
+    other = next(c.key for c in tree.node(tree.start).choices if c.key != RIGHT[0])
+
+    def answer(choice):
+        return begin_practice(
+            director_a, case, None, tree.start, choice, tree=tree, ruling_uuid=practice_uuid
+        )
+
+    first, again = answer(RIGHT[0]), answer(RIGHT[0])
+    assert again.ruling.pk == first.ruling.pk
+    assert not again.recorded
+    with pytest.raises(wizard.WizardError, match=r"^stale"):
+        answer(other)
+    ruling = Ruling.objects.get()
+    assert (ruling.mode, ruling.training_case, ruling.revision) == (Mode.TRAINING, case, 1)
+    # The page's own form posted again goes to the practice, not to a second one.
+    response = first_answer(client_director_a, draft_url)
+    assert response["Location"] == f"/oefenen/pogingen/{ruling.uuid}/"
+    assert Ruling.objects.count() == 1
+
+
 def test_grading_before_the_outcome_is_refused(loaded, client_director_a, director_a):
     ruling = practise(director_a, shipped(), RIGHT[:2])
     response = client_director_a.post(f"/oefenen/pogingen/{ruling.uuid}/beoordelen/", follow=True)
@@ -675,3 +704,10 @@ def test_the_grouped_session_form_keeps_the_choice_after_an_error(cases, client_
     html = response.content.decode()
     assert re.search(rf'value="{case.pk}" id="[^"]+" checked', html)
     assert "data-form-errors" in html
+
+
+def test_case_form_refuses_a_law_its_trees_edition_lacks(loaded, client_trainer_a):
+    response = client_trainer_a.post("/oefenen/casussen/nieuw/", case_data(cites_text="27B1a, 13E"))
+    assert response.status_code == 200
+    assert "13E bestaat niet in 2017; bedoelt u 13A–13D?" in response.content.decode()
+    assert not TrainingCase.objects.filter(club__isnull=False).exists()

@@ -20,6 +20,7 @@ from rulings.models import AppealStatus, AuditEvent, Mode, Ruling, Step, Verdict
 from tests.support.rulings import START, make_ruling
 from tests.support.scores import SUMMARY, record_weighted
 from transfer import bundles as transfer
+from transfer import importing
 from trees import snapshot
 from trees.models import TreeSnapshot
 
@@ -55,7 +56,7 @@ def wipe() -> None:
 
 def state() -> dict[str, dict]:
     """Everything stored about every ruling, as the bundle would carry it, by uuid."""
-    rulings = transfer._with_children(Ruling.objects.all())
+    rulings = transfer.with_children(Ruling.objects.all())
     return {str(r.uuid): transfer.serialise_ruling(r) for r in rulings}
 
 
@@ -146,7 +147,7 @@ def test_conflicts_name_the_ruling_and_the_reason(tmp_path, made, club_a):
     bundle = tmp_path / "laptop.json"
     export(bundle)
     Ruling.objects.filter(pk=made[2].pk).update(board=12)
-    result = transfer.import_bundle(transfer.read_bundle(bundle.read_bytes()), club_a)
+    result = importing.import_bundle(importing.read_bundle(bundle.read_bytes()), club_a)
     assert result.created == 0
     assert result.unchanged == 2
     assert result.conflicts == [f"{made[2].uuid}: fields differ: board; the stored ruling was kept"]
@@ -166,7 +167,7 @@ def test_a_bundle_with_newer_events_is_a_conflict(tmp_path, made, reviewer_a, cl
         )
     Review.objects.filter(ruling=made[0]).delete()
 
-    result = transfer.import_bundle(transfer.read_bundle(newer.read_bytes()), club_a)
+    result = importing.import_bundle(importing.read_bundle(newer.read_bytes()), club_a)
 
     assert result.conflicts == [
         f"{made[0].uuid}: the bundle has newer audit events than the server; "

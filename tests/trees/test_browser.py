@@ -96,5 +96,7 @@ def test_the_corrected_57d_path_in_the_wizard(loaded, live_server, page, login, 
     expect(page.locator("article.law-citation").first).to_contain_text(
         "Samenvatting in eigen woorden"
     )
-    # no penalty card: no adjusted-score banner on this outcome
-    expect(page.locator("[data-adjusted-score]")).to_have_count(0)
+    # no penalty card, but Law 16 may apply to the early card: the director is reminded to
+    # check after play whether the non-offending side was damaged (as in voortijdig-spelen)
+    expect(page.locator("[data-adjusted-score]")).to_have_count(1)
+    expect(page.locator("[data-adjusted-score]")).to_contain_text("niet-overtredende partij")

@@ -15,6 +15,7 @@ from django.core.management.base import CommandError
 from laws.loading import bootstrap_laws
 from laws.models import Article, Provision
 from tests.support import recorded
+from tests.support.tree_texts import GOOD
 from trees.loading import (
     TREES_DIR,
     bootstrap_trees,
@@ -120,11 +121,14 @@ def test_citations_are_resolved_to_provisions_and_articles(laws):
     # 1963 lettered item.
     citation = Citation.objects.filter(node__tree__slug="strafkaart-1963", key="52(b)").first()
     assert citation.provision.key == "52(b)"
-    # 2017 ships summaries only: a precise key resolves to its article.
+    # 2017: every provision is in the index, so a precise key resolves to its provision.
     citation = Citation.objects.filter(node__tree__slug="strafkaart", key="50D2(a)").first()
     assert citation.article.number == "50"
     assert citation.article.edition.code == "2017"
-    assert citation.provision is None
+    assert (citation.provision.key, citation.provision.article_id) == (
+        "50D2(a)",
+        citation.article.pk,
+    )
     assert not Citation.objects.filter(article__isnull=True).exists()
 
 
@@ -195,8 +199,8 @@ def test_citation_that_does_not_resolve_is_refused(laws, tree_dir):
     with pytest.raises(TreeError) as info:
         load_trees(tree_dir)
     assert (
-        "verzaking-2007.yaml: node 'herstel-vrij-later': citation '64A1' does not resolve in"
-        " edition 2007" in str(info.value)
+        "verzaking-2007.yaml: node 'herstel-vrij-later': citation '64A1': 64A1 does not exist"
+        " in 2007; did you mean 63?" in str(info.value)
     )
     assert Tree.objects.count() == 0
 
@@ -311,8 +315,8 @@ def test_check_trees_notices_law_text_that_went_away(loaded):
     Provision.objects.filter(article__edition__code="1987", key="47G").delete()
     result = {entry["slug"]: entry["problems"] for entry in check_tree_rows()}
     assert (
-        "node 'niet-terugnemen': citation '47G' does not resolve in edition 1987"
-        in result["teruggenomen-kaart-1987"]
+        "node 'niet-terugnemen': citation '47G': 47G does not exist in 1987; did you mean"
+        " 47A–47F?" in result["teruggenomen-kaart-1987"]
     )
 
 
@@ -331,3 +335,34 @@ def test_check_trees_with_nothing_loaded(db):
     out = io.StringIO()
     call_command("check_trees", stdout=out)
     assert "No trees loaded" in out.getvalue()
+
+
+def test_check_trees_fails_on_a_2017_tree_citing_13e(laws, tmp_path):
+    """Law 13 has sections A-D in 2017: a tree citing the 2007 key 13E fails, and the message
+    names the keys that do exist (the one key checker, laws/index.py)."""
+    (tmp_path / "proef.yaml").write_text(GOOD.replace('cites: ["61A"]', 'cites: ["13E"]'))
+    out = io.StringIO()
+    with pytest.raises(CommandError):
+        call_command("check_trees", "--files", "--dir", str(tmp_path), stdout=out)
+    assert (
+        "node 'vraag-a': citation '13E': 13E does not exist in 2017; did you mean 13A–13D?"
+        in out.getvalue()
+    )
+    with pytest.raises(TreeError, match="13E does not exist in 2017; did you mean 13A–13D"):
+        load_trees(tmp_path)
+
+
+def test_at_start_up_a_tree_whose_citations_no_longer_resolve_keeps_its_last_version(loaded):
+    version = Tree.objects.get(slug="teruggenomen-kaart-1987").version
+    Provision.objects.filter(article__edition__code="1987", key="47G").delete()
+    Tree.objects.filter(slug="teruggenomen-kaart-1987").update(version="older")
+    out = io.StringIO()
+    report = bootstrap_trees(out)
+    assert report.kept == ["teruggenomen-kaart-1987"]
+    assert "citation '47G': 47G does not exist in 1987" in out.getvalue()
+    assert "Tree teruggenomen-kaart-1987: not loaded; it keeps its last loaded version" in (
+        out.getvalue()
+    )
+    assert Tree.objects.get(slug="teruggenomen-kaart-1987").version == "older"
+    assert version != "older"
+    assert "Tree verzaking: up to date" in out.getvalue()

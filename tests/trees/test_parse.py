@@ -28,7 +28,7 @@ def test_good_tree_parses_and_is_valid():
         "uitkomst-c",
     ]
     assert validate(tree) == []
-    assert validate(tree, resolves=lambda key: True) == []
+    assert validate(tree, unknown=lambda key: None) == []
     assert ensure_valid(tree) is tree
 
 

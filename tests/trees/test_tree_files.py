@@ -10,15 +10,15 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-import yaml
 
-from laws import keys
+from laws.current_edition import index_from_files
+from laws.index import ProvisionIndex
+from trees.loading import citation_problem
 from trees.parse import load_tree_file
 from trees.validate import validate
 
 ROOT = Path(__file__).resolve().parents[2]
 TREES_DIR = ROOT / "trees" / "files"
-EDITION_2017 = ROOT / "laws" / "data" / "edition-2017.yaml"
 
 
 def tree_files() -> list[Path]:
@@ -30,24 +30,19 @@ def load(slug: str):
 
 
 @cache
-def article_numbers_2017() -> set[str]:
-    data = yaml.safe_load(EDITION_2017.read_text(encoding="utf-8"))
-    return {str(article["number"]) for article in data["articles"]}
-
-
-def resolves_2017(key: str) -> bool:
-    """Edition 2017 ships articles only: a key resolves when its article is listed."""
-    parsed = keys.try_parse(key)
-    return parsed is not None and keys.is_canonical(key) and parsed.number in article_numbers_2017()
+def index_2017() -> ProvisionIndex:
+    """The 2017 provision index as its files give it (no database)."""
+    return index_from_files()
 
 
 @pytest.mark.parametrize("tree_file", tree_files(), ids=lambda p: p.stem)
 def test_tree_is_valid_and_see_tree_names_a_tree(tree_file):
     tree = load_tree_file(tree_file)
     assert tree.slug == tree_file.stem
-    resolves = resolves_2017 if tree.edition == "2017" else None
+    # 2017 against its provision index: every key must exist (the one key checker).
+    unknown = citation_problem(index_2017()) if tree.edition == "2017" else None
     slugs = {p.stem for p in tree_files()}
-    assert validate(tree, resolves=resolves, trees=slugs) == []
+    assert validate(tree, unknown=unknown, trees=slugs) == []
 
 
 @pytest.mark.parametrize("tree_file", tree_files(), ids=lambda p: p.stem)
@@ -66,6 +61,8 @@ OUTCOME_FIELDS = [
     ("onvoldoende-bod", "b1a", "unauthorised_information", False),
     ("onvoldoende-bod", "geaccepteerd", "chooser", "lho"),
     ("onvoldoende-bod", "naar-25a", "see_tree", None),
+    # an insufficient bid out of rotation is a call out of rotation first (27A2, Law 31)
+    ("onvoldoende-bod", "naar-31", "see_tree", "bod-voor-de-beurt"),
     ("onvoldoende-bod", "b1b", "adjusted_score", True),
     ("onvoldoende-bod", "b2", "chooser", "declarer"),
     ("onvoldoende-bod", "b2", "unauthorised_information", True),
@@ -93,20 +90,31 @@ OUTCOME_FIELDS = [
     ("bod-voor-de-beurt", "rechts-niet-vergelijkbaar", "chooser", "declarer"),
     ("bod-voor-de-beurt", "rechts-vergelijkbaar", "adjusted_score", True),
     ("bod-voor-de-beurt", "rechts-vergelijkbaar", "unauthorised_information", False),
-    ("bod-voor-de-beurt", "ander-vergelijkbaar", "unauthorised_information", True),
+    # after a comparable call Law 16C2 no longer applies (23B); 23C covers any help gained
+    ("bod-voor-de-beurt", "ander-vergelijkbaar", "unauthorised_information", False),
+    ("bod-voor-de-beurt", "pas-vergelijkbaar", "unauthorised_information", False),
+    # the pass the offender would have made before RHO called is unauthorised for partner (16C2)
+    ("bod-voor-de-beurt", "pas-rechts", "unauthorised_information", True),
     ("bod-voor-de-beurt", "wijziging", "see_tree", "bod-gewijzigd"),
     ("bod-gewijzigd", "vervangen-lho-terug", "chooser", "lho"),
     ("bod-gewijzigd", "te-laat-partner", "unauthorised_information", False),
     ("bod-gewijzigd", "bedoeld-vervalt", "unauthorised_information", True),
     ("bod-gewijzigd", "naar-voor-de-beurt", "see_tree", "bod-voor-de-beurt"),
+    # replacing one's own insufficient bid is a premature replacement (27C), not a 25B change
+    ("bod-gewijzigd", "naar-onvoldoende-bod", "see_tree", "onvoldoende-bod"),
     ("spellen-en-handen", "hersteld-normaal", "adjusted_score", False),
-    ("spellen-en-handen", "niet-speelbaar-gezien", "adjusted_score", True),
+    # 2017 13A2: a card seen is no reason not to play; adjust after play if it mattered
+    ("spellen-en-handen", "spelen-met-informatie", "adjusted_score", True),
+    # 13C: a surplus card is removed without an adjusted score unless it was played
+    ("spellen-en-handen", "extra-kaart-verwijderd", "adjusted_score", False),
+    ("spellen-en-handen", "extra-kaart-gespeeld", "adjusted_score", True),
     ("spellen-en-handen", "foutief-paren", "adjusted_score", False),
     ("spellen-en-handen", "opnieuw-bieden", "unauthorised_information", True),
     ("spellen-en-handen", "spel-vervalt", "adjusted_score", True),
     # a minor penalty card alone gives no adjusted score; a major one brings 50E
     ("strafkaart", "kleine-strafkaart", "adjusted_score", False),
     ("strafkaart", "grote-strafkaart", "unauthorised_information", True),
+    ("strafkaart", "claim", "see_tree", "claim"),
     # Law 16: called during the auction, the director only records the facts (16B2, 16B3);
     # he adjusts after play only when the information was used and caused damage (12)
     ("ongeoorloofde-informatie", "vastgelegd-doorspelen", "adjusted_score", False),
@@ -126,16 +134,43 @@ OUTCOME_FIELDS = [
     ("verkeerde-uitleg", "bod-blijft-staan", "chooser", "nos"),
     ("verkeerde-uitleg", "arbitrale-score", "adjusted_score", True),
     ("verkeerde-uitleg", "resultaat-blijft", "adjusted_score", False),
+    # the misled player decides whether to take back a card played on the explanation (47E2(a));
+    # a partner's correction during the auction is unauthorised information (20F5(a), 16B1(a))
+    ("verkeerde-uitleg", "correctie-tijdens-spel", "chooser", "nos"),
+    ("verkeerde-uitleg", "partner-verbeterde", "unauthorised_information", True),
+    ("verkeerde-uitleg", "partner-verbeterde", "chooser", "nos"),
     # claims: the director rules on the tricks (69-71), not a Law 12 adjusted score
     ("claim", "troef-slag", "adjusted_score", False),
     ("claim", "concessie-bezwaar", "unauthorised_information", True),
     ("claim", "claim-verzaking", "see_tree", "verzaking"),
     ("claim", "concessie-geannuleerd", "chooser", "none"),
+    # a revoke found at a claim and not yet established (63A4, 69A) is corrected, not handed over
+    ("claim", "claim-verzaking-herstellen", "see_tree", None),
+    ("claim", "claim-verzaking-herstellen", "adjusted_score", False),
     # premature play: the same flags as the same rulings in strafkaart
     ("voortijdig-spelen", "voortijdig-hoogste", "chooser", "declarer"),
     ("voortijdig-spelen", "voortijdig-hoogste", "adjusted_score", False),
     ("voortijdig-spelen", "rechts-gespeeld", "unauthorised_information", True),
     ("voortijdig-spelen", "recht-vervallen", "unauthorised_information", False),
+    # 57D: Law 16 may apply to the early card, so an adjusted score for the declaring side
+    ("voortijdig-spelen", "rechts-gespeeld", "adjusted_score", True),
+    ("strafkaart", "rechts-gespeeld", "adjusted_score", True),
+    # declarer's proper lead after his right-hand opponent's lead out of turn: 60A1 forfeits the
+    # rectification, 53B returns the card without penalty card, 16C for its information
+    ("voor-de-beurt-uitkomen", "later-tegenspeler-juist-vervallen", "chooser", "none"),
+    (
+        "voor-de-beurt-uitkomen",
+        "later-tegenspeler-juist-vervallen",
+        "unauthorised_information",
+        True,
+    ),
+    ("voor-de-beurt-uitkomen", "later-tegenspeler-juist-voorgespeeld", "chooser", "declarer"),
+    ("voor-de-beurt-uitkomen", "dertiende-slag", "adjusted_score", False),
+    ("teruggenomen-kaart", "juiste-voorspel-vervallen", "see_tree", None),
+    ("teruggenomen-kaart", "juiste-voorspel-strafkaart", "see_tree", "strafkaart"),
+    # 57C3: declarer's premature play stands; a defender's other exposed card is a penalty card
+    ("teruggenomen-kaart", "leider-voortijdig", "unauthorised_information", False),
+    ("teruggenomen-kaart", "aanduiding-strafkaart", "see_tree", "strafkaart"),
     # dummy: a 43A2 violation gives the defenders the choice of hand (43B2(a)); a suggestion is
     # extraneous information and may be adjusted (45F, 16B); 43B3 adjusts the defenders only
     ("blinde", "tegenspelers-kiezen-leider", "chooser", "defenders"),
@@ -153,6 +188,8 @@ OUTCOME_FIELDS = [
     ("slagen-en-uitslag", "tegelijk-gespeeld", "unauthorised_information", True),
     ("slagen-en-uitslag", "schrijffout-verbeterd", "adjusted_score", False),
     ("slagen-en-uitslag", "na-ronde-niet-overtuigd", "adjusted_score", False),
+    ("slagen-en-uitslag", "later-bijleggen-geen-overdracht", "adjusted_score", True),
+    ("slagen-en-uitslag", "naar-claim", "see_tree", "claim"),
     # conduct: a warning or procedural penalty is no adjusted score; a board not played gets an
     # artificial one (12C2); UI from a violation of procedure falls under 16B; 91 is the director's
     ("gedrag-en-procedure", "langzaam-straf", "adjusted_score", False),
@@ -161,6 +198,12 @@ OUTCOME_FIELDS = [
     ("gedrag-en-procedure", "procedure-ongeoorloofde-informatie", "unauthorised_information", True),
     ("gedrag-en-procedure", "procedure-waarschuwing", "unauthorised_information", False),
     ("gedrag-en-procedure", "diskwalificatie", "chooser", "director"),
+    # the score of a procedural error follows its own law: wrong board and fouled board in
+    # spellen-en-handen (15, 87), an overheard result under 16D2 (the director's choice)
+    ("gedrag-en-procedure", "procedurefout-verkeerd-bord", "see_tree", "spellen-en-handen"),
+    ("gedrag-en-procedure", "procedurefout-onklaar-bord", "see_tree", "spellen-en-handen"),
+    ("gedrag-en-procedure", "procedurefout-gehoord", "chooser", "director"),
+    ("gedrag-en-procedure", "bord-niet-gespeeld-geen-schuld", "adjusted_score", True),
 ]
 
 
@@ -169,6 +212,22 @@ def test_outcome_field(slug, outcome, field, value):
     node = load(slug).node(outcome)
     assert node.is_outcome
     assert getattr(node.outcome, field) == value
+
+
+def test_premature_play_rules_alike_in_strafkaart_and_voortijdig_spelen():
+    """Both trees rule premature play (57, 58B, 60A) with outcomes of the same key: each such
+    outcome gives the same legal basis and the same flags in both, so the tree a director
+    happens to open does not change the ruling."""
+    penalty_cards, premature = load("strafkaart"), load("voortijdig-spelen")
+    shared = {n.key for n in penalty_cards.outcomes} & {n.key for n in premature.outcomes}
+    assert {"rechts-gespeeld", "recht-vervallen", "voortijdig-hoogste", "twee-te-laat"} <= shared
+    differ = []
+    for key in sorted(shared):
+        a, b = penalty_cards.node(key), premature.node(key)
+        flags = ("adjusted_score", "unauthorised_information", "chooser", "see_tree")
+        if a.cites != b.cites or any(getattr(a.outcome, f) != getattr(b.outcome, f) for f in flags):
+            differ.append(key)
+    assert differ == []
 
 
 def test_yes_is_always_the_first_answer_and_no_the_second():

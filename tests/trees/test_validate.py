@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from laws.index import ArticleEntry, ProvisionEntry, ProvisionIndex
 from tests.support.tree_texts import GOOD, problems_of, replace, tree_from
+from trees.loading import citation_problem
 from trees.spec import Path as TreePath
 from trees.spec import TreeError
 from trees.validate import ensure_valid, paths, walk
@@ -131,10 +133,17 @@ def test_question_without_choices_is_reported_once():
     assert len([p for p in problems if p.startswith("node 'vraag-b'")]) == 1
 
 
-def test_citations_resolve_only_when_a_resolver_is_given():
-    known = {"61A", "62A", "64A1", "64B3"}  # 64C is missing from this "edition"
-    problems = problems_of(GOOD, resolves=lambda key: key in known)
-    assert problems == ["node 'uitkomst-c': citation '64C' does not resolve in edition 2017"]
+def test_citations_are_checked_only_when_a_checker_is_given():
+    # 64C is missing from this "edition": the one key checker names what is nearest.
+    index = ProvisionIndex.build(
+        "2017",
+        [ArticleEntry("61"), ArticleEntry("62"), ArticleEntry("64")],
+        [ProvisionEntry(key) for key in ("61A", "62A", "64A", "64A1", "64B", "64B3")],
+    )
+    problems = problems_of(GOOD, unknown=citation_problem(index))
+    assert problems == [
+        "node 'uitkomst-c': citation '64C': 64C does not exist in 2017; did you mean 64A, 64B?"
+    ]
     assert problems_of(GOOD) == []
 
 

@@ -81,9 +81,10 @@ def test_detail_outline_and_citation_links(trees, anonymous):
     assert "Arbitrale score overwegen" in html
 
 
-def test_detail_2017_citations_point_to_the_summary(trees, anonymous):
+def test_detail_2017_citations_point_to_the_provision_in_the_index(trees, anonymous):
     html = anonymous.get(reverse("trees:detail", args=["strafkaart"])).content.decode()
-    assert 'href="/wetten/2017/artikel/50/#samenvatting"' in html
+    assert 'href="/wetten/2017/artikel/50/#50D1"' in html
+    assert 'href="/wetten/2017/artikel/50/#artikel"' in html  # "50" cites the whole article
     # see_tree: continue with another tree
     assert 'href="/beslisbomen/voor-de-beurt-uitkomen/"' in html
 

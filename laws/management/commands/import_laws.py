@@ -1,6 +1,12 @@
 """``manage.py import_laws PATH --edition CODE``: import law text from a seed-format file.
 
-``--dry-run`` shows what would be stored (``--json``: exactly the importer's JSON) and writes
+An edition with a provision index (2017) gets the official text of the provisions the file
+holds, over our summaries (``laws.official``): keys the index lacks are refused, nothing is
+deleted, and the same file twice changes nothing. Any other edition gets the file as its whole
+text (``--replace`` to overwrite one that has articles).
+
+``--dry-run`` shows what would be stored (``--json``: for an edition without an index exactly
+the importer's JSON, with one the plan and the importer's JSON under ``parsed``) and writes
 nothing. Every error is one line on stderr with exit status 2, and nothing is written.
 """
 
@@ -15,8 +21,15 @@ from django.db import transaction
 
 from laws.hooks import relink_after_import
 from laws.importer import LawImportError, ParsedEdition, Provision, parse_bytes
-from laws.loading import check_edition_code, content_hash, get_or_create_edition, store_edition
+from laws.loading import (
+    check_edition_code,
+    content_hash,
+    get_or_create_edition,
+    has_index,
+    store_edition,
+)
 from laws.models import Edition
+from laws.official import plan_import, run_import
 
 
 class Command(BaseCommand):
@@ -27,7 +40,9 @@ class Command(BaseCommand):
         parser.add_argument("--edition", required=True, help="edition code, e.g. 1987")
         parser.add_argument("--language", help="language of a new edition (default nl)")
         parser.add_argument(
-            "--start", help="key where a text starting inside an article begins, e.g. 62B"
+            "--start",
+            help="a wiki page's own key (87A, 74B, 62D2), or the provision a text starting "
+            "inside an article begins in (62B)",
         )
         parser.add_argument("--dry-run", action="store_true", help="parse only, write nothing")
         parser.add_argument("--json", action="store_true", help="with --dry-run: print JSON")
@@ -62,6 +77,9 @@ class Command(BaseCommand):
         except OSError as error:
             raise LawImportError(f"cannot read {path}: {error.strerror}") from None
         parsed = parse_bytes(data, code, options["start"])
+        if existing is not None and has_index(existing):
+            self._over_index(existing, parsed, path.name, data, options)
+            return
 
         if options["dry_run"]:
             if options["json"]:
@@ -74,7 +92,11 @@ class Command(BaseCommand):
         with transaction.atomic():
             edition = get_or_create_edition(code, language or "nl")
             summary = store_edition(
-                parsed, edition, replace=options["replace"], source_hash=content_hash(data)
+                parsed,
+                edition,
+                replace=options["replace"],
+                source_hash=content_hash(data),
+                file_name=path.name,
             )
         self.stdout.write(self.style.SUCCESS(str(summary)))
         # The import replaced the articles that decision trees cite: point them at the new rows.
@@ -82,11 +104,49 @@ class Command(BaseCommand):
         if relinked:
             self.stdout.write(f"{relinked} tree citations relinked")
 
+    def _over_index(
+        self,
+        edition: Edition,
+        parsed: ParsedEdition,
+        name: str,
+        data: bytes,
+        options: dict[str, Any],
+    ) -> None:
+        """Official text over the edition's provision index (``laws.official``)."""
+        if options["replace"]:
+            raise LawImportError(
+                f"edition {edition.code} has a provision index: its official text is added "
+                "provision by provision, without --replace (nothing is deleted)"
+            )
+        plan = plan_import(edition, parsed, file_name=name, sha256=content_hash(data))
+        if options["dry_run"]:
+            if options["json"]:
+                self.stdout.write(json.dumps(plan.to_json(), ensure_ascii=False, indent=2))
+            else:
+                self.stdout.write("\n".join(plan.lines()))
+            return
+        record = run_import(plan)
+        if record is None:
+            self.stdout.write(f"Edition {edition.code}: nothing changed ({name} holds no new text)")
+            return
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Edition {edition.code}: official text for {record.provisions} provisions in "
+                f"{record.articles} articles imported from {name}"
+            )
+        )
+        if plan.cited_without_text:
+            self.stdout.write(
+                f"{len(plan.cited_without_text)} cited keys still without official text"
+            )
+
     def _preview(self, parsed: ParsedEdition) -> None:
         write = self.stdout.write
         write(f"Dry run for edition {parsed.edition}: nothing is written.")
         if parsed.header:
             write(f"Header (skipped): {parsed.header}")
+        for line in parsed.furniture:
+            write(f"Page furniture (skipped): {line}")
         for line in parsed.skipped_preamble:
             write(f"Skipped preamble: {line}")
         for article in parsed.articles:

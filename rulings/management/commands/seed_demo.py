@@ -21,9 +21,10 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from clubs.models import Club, Membership, Role, User
+from lib.bridge import Seat
 from rulings import wizard
 from rulings.batch import Batch, batch
-from rulings.models import Ruling, Seat, Strain
+from rulings.models import Ruling, Strain
 from trees.models import Tree
 from trees.spec import Snapshot
 
@@ -174,17 +175,15 @@ class Command(BaseCommand):
             return at
 
         start = tree.node(tree.start)
-        ruling, planned = wizard.plan_begin(
+        ruling = wizard.new_ruling(
             uuid=uuid.uuid4(),
             club=club,
             director=director,
             tree=tree,
-            node_key=tree.start,
-            choice_key=rng.choice(start.choices).key,
             played_on=timezone.localtime(at).date(),
-            at=at,
         )
-        pending.create(ruling, planned, director, at)
+        first = rng.choice(start.choices).key
+        pending.run(ruling, director, at, wizard.plan_first_answer(tree, tree.start, first))
         answers = 1
         stop_at = rng.randint(1, 3) if ending == "unfinished" else None
 

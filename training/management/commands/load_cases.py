@@ -4,7 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from training.files import CASES_DIR, CaseError, load_cases, read_shipped_cases
+from training.files import CASES_DIR, CaseError, LoadedLaw, load_cases, read_shipped_cases
 
 
 class Command(BaseCommand):
@@ -19,7 +19,7 @@ class Command(BaseCommand):
     def handle(self, *args, check: bool = False, dir: Path = CASES_DIR, **options) -> None:
         try:
             if check:
-                cases = read_shipped_cases(dir)
+                cases = read_shipped_cases(dir, LoadedLaw())
                 self.stdout.write(self.style.SUCCESS(f"{len(cases)} training cases are valid."))
                 return
             summary = load_cases(dir)

@@ -2,7 +2,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from transfer.bundles import BundleError, import_bundle, read_bundle, target_club
+from transfer.importing import BundleError, import_bundle, read_bundle, target_club
 
 
 class Command(BaseCommand):
