@@ -150,6 +150,30 @@ def test_the_way_goes_along_with_htmx(shipped, client_director_a):
     assert "Dit is de vraag die u zocht." in response.content.decode()
 
 
+def test_a_refused_first_answer_asks_the_first_question_again_on_the_way(
+    shipped, client_director_a
+):
+    """An answer the question does not have (htmx): the first question again with the reason,
+    still on the way to the question found; nothing stored."""
+    url, html = draft_on_the_way(client_director_a)
+    digest = re.search(r'name="snapshot" value="([0-9a-f]{64})"', html).group(1)
+    data = {
+        "node": "situatie",
+        "step": 1,
+        "revision": 0,
+        "choice": "geen-antwoord",
+        "snapshot": digest,
+        "club": "troefkaart",
+        "vraag": "kon-spelen",
+    }
+    response = client_director_a.post(url.split("?")[0], data, **HTMX)
+    again = response.content.decode()
+    assert "Waarvoor wordt u geroepen?" in again
+    assert chosen(again) == "andere-kaart"
+    assert '<input type="hidden" name="vraag" value="kon-spelen">' in again
+    assert not Ruling.objects.exists()
+
+
 def test_a_stale_form_on_the_way_is_refused_as_any(shipped, client_director_a):
     url, html = draft_on_the_way(client_director_a)
     answer_first(client_director_a, url, html)
