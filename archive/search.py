@@ -13,7 +13,9 @@ index answers instead, kept up to date by the database on every write (the SQL i
   folding without an extension).
 
 Both find rulings containing every word typed, as a whole word or the start of one:
-``dinsdag`` finds ``Dinsdagavond``, ``avond`` does not.
+``dinsdag`` finds ``Dinsdagavond``, ``avond`` does not. A word that names a tree (its title,
+finder words or synonyms, in either language: ``denkpauze``, ``hesitation``) also finds that
+tree's rulings (:func:`matching`).
 
 Before that, :func:`parse` takes out what a director types to find a place at the club rather
 than a word in the notes: ``tafel 7``, ``spel 12``, ``ronde 3`` (or ``table 7``, ``board 12``,
@@ -31,8 +33,11 @@ from typing import Any
 
 from django.core.paginator import Paginator
 from django.db import connection
-from django.db.models import BooleanField, QuerySet
+from django.db.models import BooleanField, Q, QuerySet
 from django.db.models.expressions import Expression, RawSQL
+
+from trees import lookup
+from trees.models import Tree
 
 MAX_WORDS = 8
 FTS_TABLE = "rulings_ruling_search"
@@ -101,24 +106,47 @@ class VectorMatch(Expression):
         return f"{table}.search_vector @@ to_tsquery('simple', %s)", [self.query]
 
 
+def _text_match(found: list[str]) -> Q:
+    """Rulings whose text holds every word of ``found``, whole or as the start of a word."""
+    if connection.vendor == "sqlite":
+        query = " AND ".join(f'"{word}"*' for word in found)
+        return Q(
+            pk__in=RawSQL(f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [query])
+        )
+    if connection.vendor == "postgresql":
+        # On the row itself, against the stored vector (migration 0004): the planner combines
+        # it with the club and mode filters instead of running a subquery over every ruling.
+        return Q(VectorMatch(" & ".join(f"{word}:*" for word in found)))
+    raise NotImplementedError(f"free-text search for {connection.vendor}")
+
+
+def named_trees(found: list[str]) -> dict[str, list[str]]:
+    """For each word, the trees whose title, finder words or synonyms hold it, in either
+    language and in any form ("denkpauze", "hesitation"; ``trees.lookup.trees_named``)."""
+    trees = list(Tree.objects.select_related("edition"))
+    return {word: lookup.trees_named(trees, word) for word in found}
+
+
 def matching(rulings: QuerySet, text: str) -> QuerySet:
-    """``rulings`` on the table, board and round ``text`` names (:func:`parse`) that contain
-    every other word of it (whole, or as the start of a word)."""
+    """``rulings`` on the table, board and round ``text`` names (:func:`parse`) that hold
+    every other word of it: in their text (whole, or as the start of a word), or in the name
+    of their tree. A ruling's text does not name its tree ("denkpauze" is in the tree's title
+    and finder words, not in the outcome), so such a word also finds the tree's rulings:
+    ``tree_slug IN (…)``, answered by that column's index. Asked of the tree rows at search
+    time, not copied into the text index, so a synonym added to a tree finds its older rulings
+    too."""
     parsed = parse(text)
     rulings = rulings.filter(**parsed.fields)
     found = words(parsed.text)
     if not found:
         return rulings
-    if connection.vendor == "sqlite":
-        query = " AND ".join(f'"{word}"*' for word in found)
-        ids = RawSQL(f"SELECT rowid FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH %s", [query])
-    elif connection.vendor == "postgresql":
-        # On the row itself, against the stored vector (migration 0004): the planner combines
-        # it with the club and mode filters instead of running a subquery over every ruling.
-        return rulings.filter(VectorMatch(" & ".join(f"{word}:*" for word in found)))
-    else:
-        raise NotImplementedError(f"free-text search for {connection.vendor}")
-    return rulings.filter(pk__in=ids)
+    named = named_trees(found)
+    plain = [word for word in found if not named[word]]
+    condition = _text_match(plain) if plain else Q()
+    for word, slugs in named.items():
+        if slugs:
+            condition &= _text_match([word]) | Q(tree_slug__in=slugs)
+    return rulings.filter(condition)
 
 
 # A search for a common word matches most of the archive, and counting every match is what made

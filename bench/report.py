@@ -102,6 +102,17 @@ class Figure:
         return f"- {self.section[:2]} {self.name}: {self.value_text()}{ratio} (goal {self.goal})"
 
 
+TABLE_HEAD = (
+    "| measurement | value | reference (same run) | ratio | goal | |",
+    "|---|---:|---|---:|---|:-:|",
+)
+
+
+def _section_number(section: str) -> tuple[int, str]:
+    number = section.split(".", 1)[0]
+    return (int(number), section) if number.isdigit() else (10**6, section)
+
+
 def fmt(value: float | None) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "n/a"
@@ -151,8 +162,9 @@ class Report:
         return figure
 
     def ordered(self) -> list[Figure]:
-        """By section (they are numbered), in the order measured within a section."""
-        return sorted(self.figures, key=lambda figure: figure.section)
+        """By section (they are numbered: 10 after 9), in the order measured within a
+        section."""
+        return sorted(self.figures, key=lambda figure: _section_number(figure.section))
 
     @property
     def growing_queries(self) -> list[QueryCount]:
@@ -199,9 +211,7 @@ class Report:
         for f in self.ordered():
             if f.section != section:
                 section = f.section
-                out += ["", f"### {section}", ""]
-                out.append("| measurement | value | reference (same run) | ratio | goal | |")
-                out.append("|---|---:|---|---:|---|:-:|")
+                out += ["", f"### {section}", "", *TABLE_HEAD]
             out.append(f.row())
         out += ["", "### Queries per request", ""]
         out.append("| page | request | small data | large data | constant |")
@@ -289,6 +299,13 @@ def merge_figures(section: str, report: Report) -> str:
             continue
         heading = index_of(f"### {figure.section}")
         if heading is None:
+            # A measurement the full run above did not have yet: its section goes before the
+            # queries, with the row as its first.
+            before = index_of("### Queries per request")
+            if before is None:
+                continue
+            lines[before:before] = [f"### {figure.section}", "", *TABLE_HEAD, figure.row(), ""]
+            previous = before + 4
             continue
         if previous is not None and previous > heading:
             previous += 1

@@ -17,8 +17,10 @@ small-data and large-data figures come from the same database.
 
 ``BENCH_ONLY=search`` builds the same data (1, 3, 4, 6, 7) and measures only the archive's
 free-text search (9); ``BENCH_ONLY=step`` measures only the wizard steps (5, 8);
-``BENCH_ONLY=pbn`` builds 1, 3, 4 and 6 and measures only the PBN import and the adjusted-score
-form (``bench/pbn.py``). Their rows replace those of the last full run in ``BENCHMARKS.md``.
+``BENCH_ONLY=finder`` only finding a tree by what a director types (measurement 10, after the
+deals; on the shipped trees, 1); ``BENCH_ONLY=pbn`` builds 1, 3, 4 and 6 and measures only the
+PBN import and the adjusted-score form (``bench/pbn.py``). Their rows replace those of the last
+full run in ``BENCHMARKS.md``.
 """
 
 # ruff: noqa: S311, S603
@@ -42,7 +44,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from bench import browser, coldstart, data, pbn, scoring, synthetic
+from bench import browser, coldstart, data, finding, pbn, scoring, synthetic
 from bench.load import Gunicorn, Session, alternating, bare_load, wizard_load
 from bench.measure import (
     BenchError,
@@ -91,7 +93,7 @@ S7 = "7. Browser (headless Chromium)"
 S8 = "8. Cold start"
 S0 = "0. Data"
 # The selections of BENCH_ONLY ("" runs everything).
-ONLY = ("", "search", "step", "pbn")
+ONLY = ("", "search", "step", "finder", "pbn")
 # A word in most rulings' texts: the search whose matches are too many to count.
 COMMON_WORD = "de"
 
@@ -140,6 +142,14 @@ class Benchmark:
         self.client = Client()
         self.client.force_login(self.user)
         self.add(S0, "migrate + bootstrap (shipped laws, trees, cases)", seconds, "s")
+
+        if self.only == "finder":
+            finding.measure(self)  # the shipped trees only: no rulings needed
+            self.total_rulings = self.total_events = 0
+            self.moment("end")
+            self.report.figures = [f for f in self.report.figures if f.section == finding.S10]
+            self.report.meta = self.meta(time.perf_counter() - started)
+            return self.report
 
         full = not self.only
         if full:
@@ -211,6 +221,7 @@ class Benchmark:
         self.csv_export()
         self.audit_verification()
         scoring.measure(self)
+        finding.measure(self)
         self.moment("before gunicorn")
         self.server_and_browser()
         self.fragment_sizes()

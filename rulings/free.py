@@ -49,7 +49,8 @@ from rulings.transitions import (
     run,
 )
 from rulings.wizard import CONTEXT_FIELDS, missing_to_save
-from trees import citations
+from trees import citations, lookup
+from trees.models import Tree
 from trees.snapshot import cite
 
 TITLE = {"nl": "Vrije arbitrage", "en": "Free ruling"}
@@ -157,6 +158,21 @@ def suggest(edition: Edition, query: str, limit: int = SUGGESTIONS) -> list[Sugg
             for p in provisions[: limit - len(found)]
         ]
     return found
+
+
+# The director's words read for the nearest tree: the first this many (a decision can be long).
+NEAREST_WORDS = 40
+
+
+def nearest_tree(edition: Edition, words: str) -> lookup.Result | None:
+    """The tree of ``edition`` that best fits the director's words, when they match a
+    question inside it (issue 32): the free ruling then links to that tree at that question.
+    None when no tree does, or when the best tree is found only by its name."""
+    text = " ".join(words.split()[:NEAREST_WORDS])
+    if not text:
+        return None
+    found = lookup.find(Tree.objects.filter(edition=edition).select_related("edition"), text)
+    return found[0] if found and found[0].question else None
 
 
 def _text(value: str) -> dict[str, str]:

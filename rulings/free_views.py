@@ -96,8 +96,16 @@ def _page(
         "suggestions": free.suggest(draft.edition, search),
         "in_form": True,
         "chosen": _chosen(form, draft.edition),
+        "nearest": free.nearest_tree(draft.edition, _words(form, search)),
     }
     return render(request, TEMPLATE, context, status=status)
+
+
+def _words(form: FreeForm, search: str) -> str:
+    """What the director has written so far: the words carried from the start page (or the
+    law search) and the decision."""
+    decision = form.data.get("decision", "") if form.is_bound else form.initial.get("decision")
+    return f"{search} {decision or ''}"
 
 
 def _chosen(form: FreeForm, edition: Edition) -> list[dict[str, Any]]:

@@ -22,7 +22,7 @@ from rulings.forms import StartForm
 from rulings.models import Ruling
 from rulings.steps import open_rulings
 from rulings.views import DIRECTING
-from trees import finder
+from trees import lookup
 from trees.models import Tree, localised_titles
 
 
@@ -57,8 +57,10 @@ def start(request: AuthenticatedHttpRequest) -> HttpResponse:
     edition = data.get("editie") or _edition_for(day, codes)
     query = data.get("q", "").strip()
 
-    every_tree = list(Tree.objects.select_related("edition"))
-    trees = finder.rank([tree for tree in every_tree if tree.edition.code == edition], query)
+    # Every edition's trees ranked together (trees/lookup.py), so a word that only an older
+    # edition's tree has is told apart from a weak match in this edition.
+    found = lookup.find(Tree.objects.select_related("edition"), query)
+    trees = [item for item in found if item.tree.edition.code == edition]
     recent_slugs = list(
         dict.fromkeys(
             Ruling.objects.filter(director=request.user)
@@ -68,24 +70,20 @@ def start(request: AuthenticatedHttpRequest) -> HttpResponse:
     )
     if query:
         # Best match first, whatever the phase: the first tree is the one Enter takes.
-        recent: list[Tree] = []
+        recent: list[lookup.Result] = []
         groups = [("found", trees)]
     else:
-        trees = sorted(trees, key=lambda tree: (tree.phase, tree.title.casefold()))
+        trees = sorted(trees, key=lambda item: (item.tree.phase, item.tree.title.casefold()))
         recent = sorted(
-            (tree for tree in trees if tree.slug in recent_slugs),
-            key=lambda tree: recent_slugs.index(tree.slug),
+            (item for item in trees if item.tree.slug in recent_slugs),
+            key=lambda item: recent_slugs.index(item.tree.slug),
         )
         groups = [
-            (phase, [tree for tree in trees if tree.phase == phase and tree not in recent])
+            (phase, [item for item in trees if item.tree.phase == phase and item not in recent])
             for phase in ("auction", "play")
         ]
     # Nothing in this edition: the editions that do have a tree for these words.
-    elsewhere = (
-        finder.rank([tree for tree in every_tree if tree.edition.code != edition], query)
-        if query and not trees
-        else []
-    )
+    elsewhere = [item.tree for item in found if item.tree.edition.code != edition]
     club = data.get("club") or (directing[0].slug if directing else "")
     context = {
         "form": form,
@@ -93,7 +91,8 @@ def start(request: AuthenticatedHttpRequest) -> HttpResponse:
         "recent": recent,
         "groups": [(phase, items) for phase, items in groups if items],
         "count": len(trees),
-        "elsewhere": elsewhere,
+        "ambiguous": bool(query) and lookup.ambiguous(trees),
+        "elsewhere": elsewhere if query and not trees else [],
         "query": query,
         "link_query": {"datum": day.isoformat(), "club": club},
         "can_direct": bool(directing),

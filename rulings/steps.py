@@ -19,7 +19,7 @@ from clubs.models import User
 from lib.text import unique_citations
 from rulings.errors import WizardError
 from rulings.models import Mode, Ruling, Status
-from trees import progress, snapshot
+from trees import progress, routes, snapshot
 from trees.spec import CitedLaw, NodeSpec, Snapshot, Text
 
 __all__ = [
@@ -46,15 +46,23 @@ class PathEntry:
     url: str = ""  # the step's own page (going back to it)
 
 
+# The keys that choose an answer, in order: 1–9, 0 for the tenth, then letters.
+SHORTCUTS = "1234567890abcdefghijklmnopqrstuvwxyz"
+
+
 @dataclass(frozen=True)
 class ChoiceView:
-    """A choice as the page offers it: numbered from 1 (the keyboard shortcuts)."""
+    """A choice as the page offers it: numbered from 1, with the key that chooses it."""
 
     key: str
     label: Text
     target: str
     number: int
     selected: bool
+
+    @property
+    def shortcut(self) -> str:
+        return SHORTCUTS[self.number - 1] if self.number <= len(SHORTCUTS) else ""
 
 
 @dataclass(frozen=True)
@@ -71,9 +79,12 @@ class StepView:
     # The answered step being looked at again (going back) rather than the current question.
     revisit: bool = False
     # The choice shown as chosen: the given answer when revisiting, else an answer the same
-    # question got before it was superseded.
+    # question got before it was superseded, else the answer on the way to the question a
+    # search opened the tree at (``toward``, trees/routes.py).
     selected: str | None = None
     selected_earlier: bool = False
+    toward: str = ""
+    on_the_way: bool = False
 
     @property
     def is_outcome(self) -> bool:
@@ -95,6 +106,11 @@ class StepView:
     @property
     def previous_number(self) -> int | None:
         return self.number - 1 if self.number > 1 else None
+
+    @property
+    def toward_text(self) -> Text:
+        """The question the search found (shown above the questions on the way to it)."""
+        return self.tree.node(self.toward).text if self.toward else Text("", "")
 
     @property
     def choices(self) -> list[ChoiceView]:
@@ -141,9 +157,19 @@ def tree_of(ruling: Ruling) -> Snapshot:
     return snapshot.get(ruling.snapshot_id)
 
 
-def step_view(ruling: Ruling, number: int | None = None) -> StepView:
-    """The state of step ``number`` (default: the current step). ``number`` beyond the
-    current step is clamped to it; lower than 1 raises ValueError."""
+def _on_the_way(tree: Snapshot, node_key: str, target: str) -> tuple[str, str | None]:
+    """``target`` if the step at ``node_key`` is it or on the way to it (else ""), and the
+    answer here that leads there."""
+    answers = routes.toward(tree, target)
+    if node_key != target and node_key not in answers:
+        return "", None
+    return target, answers.get(node_key)
+
+
+def step_view(ruling: Ruling, number: int | None = None, toward: str = "") -> StepView:
+    """The state of step ``number`` (default: the current step), on the way to the question
+    ``toward`` when a search opened the tree there. ``number`` beyond the current step is
+    clamped to it; lower than 1 raises ValueError."""
     tree = tree_of(ruling)
     path = ruling.path
     current = len(path) + 1
@@ -160,6 +186,8 @@ def step_view(ruling: Ruling, number: int | None = None) -> StepView:
     node = tree.node(node_key)
     if selected is not None and node.choice(selected) is None:
         selected = None
+    toward, leading = _on_the_way(tree, node_key, toward)
+    on_the_way = selected is None and leading is not None
     return StepView(
         tree=tree,
         number=number,
@@ -168,8 +196,10 @@ def step_view(ruling: Ruling, number: int | None = None) -> StepView:
         answers=path,
         revision=ruling.revision,
         revisit=revisit,
-        selected=selected,
+        selected=leading if on_the_way else selected,
         selected_earlier=earlier and selected is not None,
+        toward=toward,
+        on_the_way=on_the_way,
         ruling_uuid=ruling.uuid,
     )
 
@@ -188,11 +218,23 @@ def step_progress(view: StepView) -> progress.Progress | None:
     return progress.progress(progress.remaining_for(view.tree), view.node_key, view.number)
 
 
-def draft_view(tree: Snapshot, node_key: str = "") -> StepView:
+def draft_view(tree: Snapshot, node_key: str = "", toward: str = "") -> StepView:
     """The first question of a ruling that does not exist yet (or ``node_key`` as a director
-    first meets it: nothing chosen)."""
+    first meets it: nothing chosen), on the way to the question ``toward`` when a search
+    opened the tree there."""
     key = node_key or tree.start
-    return StepView(tree=tree, number=1, node_key=key, node=tree.node(key), answers=[], revision=0)
+    toward, leading = _on_the_way(tree, key, toward)
+    return StepView(
+        tree=tree,
+        number=1,
+        node_key=key,
+        node=tree.node(key),
+        answers=[],
+        revision=0,
+        selected=leading,
+        toward=toward,
+        on_the_way=leading is not None,
+    )
 
 
 def open_rulings(user: User, club_ids: Any, limit: int = 50) -> list[Ruling]:

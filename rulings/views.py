@@ -12,6 +12,7 @@ import uuid as uuid_lib
 from collections.abc import Callable
 from datetime import date
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -94,15 +95,19 @@ def _render_step(
 def _show(
     request: HttpRequest, ruling: Ruling, number: int | None = None, error: str = ""
 ) -> HttpResponse:
-    """The response after a POST: with htmx the step itself (URL pushed), else a redirect."""
+    """The response after a POST: with htmx the step itself (URL pushed), else a redirect.
+    The question a search opened the tree at (``vraag``) goes along to the next step."""
+    toward = request.POST.get("vraag", "")
     url = state_url(ruling, number)
+    if toward:
+        url = f"{url}?{urlencode({'vraag': toward})}"
     if not htmx.is_partial(request):
         if error:
             messages.warning(request, error)
         return redirect(url)
     if ruling.status == Status.FINAL or not ruling.snapshot_id:
         return htmx.redirect(request, url)
-    view = step_view(ruling, number)
+    view = step_view(ruling, number, toward)
     # The outcome comes at once; its context form (the slowest part to render) follows with
     # a second htmx request, so the director reads the ruling sooner (make bench).
     return push_url(_render_step(request, view, ruling, error, lazy_context=True), url)
@@ -143,8 +148,11 @@ def draft(request: AuthenticatedHttpRequest, slug: str, uuid: uuid_lib.UUID) -> 
 def _render_draft(
     request: HttpRequest, tree: Snapshot, slug: str, uuid: uuid_lib.UUID, error: str = "", **extra
 ) -> HttpResponse:
+    """The first question; on the way to the question a search opened the tree at (``vraag``:
+    in the link, or sent back with a refused first answer)."""
     answer_url = reverse("wizard:draft", args=[slug, uuid])
-    return _render_step(request, draft_view(tree), None, error, answer_url=answer_url, **extra)
+    view = draft_view(tree, toward=request.GET.get("vraag") or request.POST.get("vraag", ""))
+    return _render_step(request, view, None, error, answer_url=answer_url, **extra)
 
 
 def _directing_club(request: AuthenticatedHttpRequest, slug: str) -> Club:
@@ -255,7 +263,7 @@ def step(request: HttpRequest, uuid: uuid_lib.UUID, number: int) -> HttpResponse
         or (number == current and found.outcome_key)
     ):
         return redirect(state_url(found))
-    return _render_step(request, step_view(found, number), found)
+    return _render_step(request, step_view(found, number, request.GET.get("vraag", "")), found)
 
 
 @require_POST

@@ -248,8 +248,7 @@ def _store(
         **_text_fields("title", spec.title),
         **_text_fields("description", spec.description),
         "notes": spec.notes,
-        "finder_nl": "\n".join(spec.finder.nl),
-        "finder_en": "\n".join(spec.finder.en),
+        **spec.finder.fields(),
         "start_key": spec.start,
         "version": version,
         "source_path": spec.source,
@@ -375,13 +374,9 @@ def spec_from_rows(tree: Tree) -> TreeSpec:
         notes=tree.notes,
         start=tree.start_key,
         nodes=tuple(nodes),
-        finder=Finder(nl=_lines(tree.finder_nl), en=_lines(tree.finder_en)),
+        finder=Finder.of_row(tree),
         source=tree.source_path,
     )
-
-
-def _lines(text: str) -> tuple[str, ...]:
-    return tuple(line for line in text.splitlines() if line)
 
 
 def loaded_trees() -> list[Tree]:

@@ -52,9 +52,11 @@ class Tree(models.Model):
     description_nl = models.TextField(_("beschrijving (nl)"), blank=True)
     description_en = models.TextField(_("beschrijving (en)"), blank=True)
     notes = models.TextField(_("notities"), blank=True)
-    # The tree file's finder words, one per line (trees/finder.py searches them).
+    # The tree file's finder words and synonyms, one per line (trees/finder.py searches them).
     finder_nl = models.TextField(_("zoekwoorden (nl)"), blank=True)
     finder_en = models.TextField(_("zoekwoorden (en)"), blank=True)
+    synonyms_nl = models.TextField(_("synoniemen (nl)"), blank=True)
+    synonyms_en = models.TextField(_("synoniemen (en)"), blank=True)
     start_key = models.CharField(_("beginvraag"), max_length=80)
     version = models.CharField(_("versie"), max_length=64)
     source_path = models.CharField(_("bestand"), max_length=300)

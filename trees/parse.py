@@ -185,20 +185,32 @@ class _Parser:
         )
 
     def finder(self, value: Any) -> Finder:
-        """``finder: {nl: [words], en: [words]}``, optional."""
+        """``finder: {nl: [words], en: [words], synonyms: {nl: [words], en: [words]}}``,
+        each part optional."""
         if value is None:
             return Finder()
         data = self.mapping(value, "", "finder")
-        self.fields(data, {"nl", "en"}, "", "finder")
-        words: dict[str, tuple[str, ...]] = {}
-        for language in ("nl", "en"):
-            items = data.get(language) or []
-            if not isinstance(items, list):
-                raise self.fail("", f"finder ({language}) must be a list of words")
-            words[language] = tuple(self.string(item, "", f"finder ({language})") for item in items)
-            if any(not word for word in words[language]):
-                raise self.fail("", f"finder ({language}) has an empty word")
-        return Finder(nl=words["nl"], en=words["en"])
+        self.fields(data, {"nl", "en", "synonyms"}, "", "finder")
+        synonyms = self.mapping(data.get("synonyms") or {}, "", "finder synonyms")
+        self.fields(synonyms, {"nl", "en"}, "", "finder synonyms")
+        return Finder(
+            nl=self.words(data, "nl", "finder"),
+            en=self.words(data, "en", "finder"),
+            synonyms_nl=self.words(synonyms, "nl", "finder synonyms"),
+            synonyms_en=self.words(synonyms, "en", "finder synonyms"),
+        )
+
+    def words(self, data: dict[str, Any], language: str, what: str) -> tuple[str, ...]:
+        """A list of words or phrases, each on one line (a ``Tree`` row keeps one per line)."""
+        items = data.get(language) or []
+        if not isinstance(items, list):
+            raise self.fail("", f"{what} ({language}) must be a list of words")
+        words = tuple(self.string(item, "", f"{what} ({language})") for item in items)
+        if any(not word for word in words):
+            raise self.fail("", f"{what} ({language}) has an empty word")
+        if any("\n" in word for word in words):
+            raise self.fail("", f"{what} ({language}) has a word with a line break")
+        return words
 
     def node(self, key: str, value: Any) -> NodeSpec:
         where = f"node {key!r}"

@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import Any
 
 from lib.i18n import pick
+from trees.finder_words import Finder
 from trees.order import reading_order
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "PHASES",
     "ChoiceSpec",
     "CitedLaw",
+    "Finder",
     "NodeSpec",
     "OutcomeSpec",
     "Path",
@@ -102,18 +104,6 @@ class NodeSpec:
 
     def choice(self, key: str) -> ChoiceSpec | None:
         return next((c for c in self.choices if c.key == key), None)
-
-
-@dataclass(frozen=True)
-class Finder:
-    """The words directors use for the irregularity ("denkpauze", "renonce"), per language:
-    the start page finds the tree by them (``trees/finder.py``)."""
-
-    nl: tuple[str, ...] = ()
-    en: tuple[str, ...] = ()
-
-    def __bool__(self) -> bool:
-        return bool(self.nl or self.en)
 
 
 @dataclass(frozen=True)
@@ -485,9 +475,12 @@ def canonical_data(tree: TreeSpec) -> dict[str, Any]:
     """The spec as plain data (what the hash covers): everything except ``source``."""
     data = asdict(tree)
     data.pop("source", None)
-    if not tree.finder:
-        # Trees written before finder words existed keep the version (hash) they had.
+    # Trees written before finder words (or synonyms) existed keep the version they had.
+    finder = tree.finder.canonical()
+    if finder is None:
         data.pop("finder")
+    else:
+        data["finder"] = finder
     return data
 
 

@@ -10,8 +10,8 @@
     if (!wizard || event.defaultPrevented || event.ctrlKey || event.metaKey || typing(event.target)) {
       return;
     }
-    // 1–9 choose an answer.
-    if (!event.altKey && !event.shiftKey && /^[1-9]$/.test(event.key)) {
+    // The key shown on an answer chooses it: 1–9, 0 for the tenth, then letters.
+    if (!event.altKey && !event.shiftKey && /^[0-9a-z]$/.test(event.key)) {
       const button = wizard.querySelector(`[data-choice="${event.key}"]`);
       if (button && !button.disabled) {
         event.preventDefault();
@@ -56,43 +56,102 @@
     if (summary) summary.focus();
   });
 
-  // Start page: arrow keys move from the search field through the list of trees.
+  // Start page: the search field and the list it filters (#tree-list, whose data-query holds
+  // the words it answers). The arrow keys move from the field through every result: the trees,
+  // other editions, "Vrije arbitrage maken" ([data-pick]). Enter in the field with exactly one
+  // tree found opens it. A list answering older words (typed, then ↓ and Enter at once, before
+  // the list for the last letters arrived) is never acted on: the key asks for the list of what
+  // is in the field now, and does its work when that list is there.
+  const searchField = () => document.querySelector("[data-tree-search]");
+  const picks = () => [...document.querySelectorAll("#tree-list [data-pick]")];
+  const listIsCurrent = () => {
+    const field = searchField();
+    const list = document.getElementById("tree-list");
+    return !!field && !!list && (list.dataset.query || "").trim() === field.value.trim();
+  };
+  // What a key pressed on an out-of-date list asked for: "focus" the first result (↓), "open"
+  // a result (Enter after ↓, or on a result; `waitingFor` its address), or "enter" from the
+  // field (open the one tree found, if one).
+  let waiting = null;
+  let waitingFor = null;
+  const askNow = (what, href = null) => {
+    waiting = what;
+    waitingFor = href;
+    const field = searchField();
+    if (field && window.htmx) window.htmx.trigger(field, "search");
+  };
+  const onlyTree = () => {
+    const trees = document.querySelectorAll("#tree-list .tree-choice");
+    return trees.length === 1 ? trees[0] : null;
+  };
+
   document.addEventListener("keydown", (event) => {
-    if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
-    const search = document.querySelector("[data-tree-search]");
-    if (!search) return;
-    const links = [...document.querySelectorAll("#tree-list .tree-choice")];
+    const field = searchField();
+    if (!field || event.ctrlKey || event.metaKey || event.altKey) return;
+    const links = picks();
     const index = links.indexOf(document.activeElement);
-    if (event.target === search && event.key === "ArrowDown" && links.length) {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      if (event.target === field && event.key === "ArrowDown") {
+        event.preventDefault();
+        if (!listIsCurrent()) askNow("focus");
+        else if (links.length) links[0].focus();
+      } else if (index >= 0) {
+        event.preventDefault();
+        const next = index + (event.key === "ArrowDown" ? 1 : -1);
+        (next < 0 ? field : links[Math.min(next, links.length - 1)]).focus();
+      }
+      return;
+    }
+    if (event.key !== "Enter" || event.shiftKey) return;
+    if (event.target === field) {
+      if (waiting === "focus") {
+        event.preventDefault();
+        waiting = "open";
+      } else if (!listIsCurrent()) {
+        event.preventDefault();
+        askNow("enter");
+      } else if (onlyTree()) {
+        event.preventDefault();
+        onlyTree().click();
+      } // else the form is sent, as without JavaScript
+    } else if (index >= 0 && !listIsCurrent()) {
       event.preventDefault();
-      links[0].focus();
-    } else if (index >= 0) {
-      event.preventDefault();
-      const next = index + (event.key === "ArrowDown" ? 1 : -1);
-      (next < 0 ? search : links[Math.min(next, links.length - 1)]).focus();
+      askNow("open", links[index].getAttribute("href"));
     }
   });
 
-  // A list refresh that lands while a tree is focused (typed, then ArrowDown or Tab before the
-  // short delay ran out) keeps the focus on the same tree, or the first one, not on the page.
+  // A list refresh that lands while a result is focused (typed, then Tab before the short
+  // delay ran out) keeps the focus on the same result, or the first one, not on the page.
   // Moved back right after the swap, in the same task: a key pressed a moment later (Enter)
-  // must find the tree focused, not the page (settling waits a few milliseconds).
-  let focusedTree = null;
+  // must find the result focused, not the page (settling waits a few milliseconds).
+  let focusedPick = null;
   document.addEventListener("htmx:beforeSwap", (event) => {
     const target = event.detail && event.detail.target;
     if (!(target instanceof HTMLElement) || target.id !== "tree-list") return;
     const active = document.activeElement;
-    focusedTree =
-      active instanceof HTMLElement && active.matches("#tree-list .tree-choice")
+    focusedPick =
+      active instanceof HTMLElement && active.matches("#tree-list [data-pick]")
         ? active.getAttribute("href")
         : null;
   });
   document.addEventListener("htmx:afterSwap", () => {
-    if (focusedTree === null) return;
-    const links = [...document.querySelectorAll("#tree-list .tree-choice")];
-    const same = links.find((link) => link.getAttribute("href") === focusedTree) || links[0];
-    focusedTree = null;
-    if (same) same.focus();
+    if (!document.getElementById("tree-list")) return;
+    const links = picks();
+    const same = (href) => links.find((link) => link.getAttribute("href") === href) || links[0];
+    if (waiting && listIsCurrent()) {
+      const what = waiting;
+      const href = waitingFor;
+      waiting = waitingFor = null;
+      focusedPick = null;
+      if (what === "focus" && links.length) links[0].focus();
+      else if (what === "open" && same(href)) same(href).click();
+      else if (what === "enter" && onlyTree()) onlyTree().click();
+      return;
+    }
+    if (focusedPick === null) return;
+    const link = same(focusedPick);
+    focusedPick = null;
+    if (link) link.focus();
   });
 
   document.addEventListener("click", (event) => {

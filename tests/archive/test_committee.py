@@ -225,9 +225,10 @@ def test_archive_and_statistics_queries_stay_constant(
         make_ruling(
             club_a, director_a if index % 2 else admin_a, table=index % 4 + 1, board=index + 1
         )
-    # Session, user, memberships, the filter form's directors, trees and editions, the page
-    # count and its ids, and the page's rulings.
-    with django_assert_max_num_queries(9):
+    # Session, user, memberships, the filter form's directors, trees and editions, the trees
+    # whose names hold a word searched (archive/search.py), the page count and its ids, and
+    # the page's rulings.
+    with django_assert_max_num_queries(10):
         client_reviewer_a.get(ARCHIVE, {"q": "tafel 2 dinsdag"})
     # The same, then one grouping of the rulings, the summary's shares, the directors' names,
     # the snapshots' digests and a cold snapshot.

@@ -14,7 +14,9 @@ from archive import views as archive_views
 from clubs.models import Club
 from rulings.models import Ruling
 from tests.conftest import migration_operation
+from tests.support.factories import make_tree
 from tests.support.rulings import START, make_ruling
+from trees.models import Tree
 
 
 def found(text: str) -> set[int]:
@@ -247,3 +249,36 @@ def test_the_cap_is_written_in_the_language_of_the_page(client_reviewer_a, five_
     in_english(client_reviewer_a)
     english = client_reviewer_a.get(ARCHIVE, {"q": "kaart"})
     assert english.context["cap"] == "1,000"
+
+
+def test_a_ruling_is_found_by_its_trees_names_in_both_languages(ruling, club_a, director_a):
+    """Issue 29: "denkpauze" finds the rulings of "Ongeoorloofde informatie (denkpauze)",
+    though their texts never say it; and so do the tree's finder words and synonyms in either
+    language. The other words must still be in the ruling's text."""
+    make_tree("ander", edition=Tree.objects.get(slug="proef").edition, title="Iets anders")
+    other = make_ruling(club_a, director_a, ("ja", "nee"), tree_slug="ander", notes="Dinsdag")
+    Tree.objects.filter(slug="proef").update(
+        title_nl="Ongeoorloofde informatie (denkpauze)",
+        title_en="Unauthorised information (hesitation)",
+        finder_en="tempo\nbreak in tempo",
+        synonyms_nl="pauze\naarzelen",
+        version="with-names",  # a new version: the tree's index is made again
+    )
+    for word in ("denkpauze", "Denkpauze", "hesitation", "tempo", "pauze", "aarzeling"):
+        assert found(word) == {ruling.pk}, word
+    assert found("denkpauze dinsdag") == {ruling.pk}  # dinsdag: in the text
+    assert found("denkpauze zwaluw") == set()  # zwaluw: nowhere
+    assert found("break") == set()  # one word of a finder phrase names no tree
+    assert found("dinsdag") == {ruling.pk, other.pk}
+    assert found("tafel 3 denkpauze") == {ruling.pk}
+    assert found("denkpauzr") == set()  # a typo names no tree: the archive finds what is typed
+
+
+def test_a_tree_name_search_is_one_query_more_and_no_more_per_word(
+    ruling, django_assert_max_num_queries
+):
+    search.matching(Ruling.objects.all(), "proefboom")  # makes the tree's index
+    with django_assert_max_num_queries(2):  # the tree rows, then the rulings
+        assert (
+            set(search.matching(Ruling.objects.all(), "proefboom uitgelegd beperkingen")) >= set()
+        )

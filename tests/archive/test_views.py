@@ -244,7 +244,8 @@ def test_query_count_does_not_grow_with_the_rulings(
     assert Ruling.objects.count() == 60
     many = query_count(client_reviewer_a, URL, params)
     assert few == many
-    with django_assert_max_num_queries(9):
+    # 10 with the trees whose names hold a word searched (archive/search.py).
+    with django_assert_max_num_queries(10):
         client_reviewer_a.get(URL, params)
 
 

@@ -29,6 +29,7 @@ SECTIONS = {
     "7. Browser (headless Chromium)",
     "8. Cold start",
     "9. Deals and scores (issue 16)",
+    "10. Finding a tree (issue 29)",
 }
 PAGES = ["start", "step", "outcome", "save", "archive", "detail", "statistics", "article", "search"]
 
@@ -89,6 +90,8 @@ def test_every_measurement_produces_numbers(run):
         "double-dummy table + par per deal",
         "ruling page with a deal",
         "contracts scored",
+        "finder server time per search",
+        "phrases whose tree is among the first three",
     ):
         assert wanted in names, wanted
 
@@ -156,3 +159,38 @@ def test_search_alone_replaces_only_its_rows(run, tmp_path):
     assert others(after) == others(before)
     assert sum(line.startswith("- BENCH_ONLY=search:") for line in after) == 1
     assert sum("free-text search" in f["name"] for f in data["figures"]) == len(alone)
+
+
+def test_the_finder_alone_adds_its_section_to_an_older_report(run, tmp_path):
+    """``BENCH_ONLY=finder`` (measurement 10, on the shipped trees only) writes its rows into a
+    report whose full run came before that measurement existed: as a section of its own,
+    after the deals and before the queries."""
+    _, _, full_report = run
+    text = full_report.read_text(encoding="utf-8")
+    start = text.index("### 10. Finding a tree")
+    older = text[:start] + text[text.index("### Queries per request", start) :]
+    report = tmp_path / "BENCHMARKS.md"
+    report.write_text(older, encoding="utf-8")
+    env = {key: value for key, value in os.environ.items() if key != "DJANGO_SETTINGS_MODULE"}
+    env |= {"BENCH_SCALE": "tiny", "BENCH_ONLY": "finder"}
+    completed = subprocess.run(
+        [sys.executable, "-m", "bench", "--output", str(report), "--json", str(tmp_path / "j")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stdout[-3000:] + completed.stderr[-3000:]
+    alone = json.loads((tmp_path / "j").read_text())["figures"]
+    assert {figure["section"] for figure in alone} == {"10. Finding a tree (issue 29)"}
+    after = report.read_text(encoding="utf-8")
+    assert (
+        after.index("### 9. Deals")
+        < after.index("### 10. Finding")
+        < after.index("### Queries per request")
+    )
+    rows = [line for line in after.splitlines() if line.startswith("| finder server time")]
+    assert len(rows) == 2  # p50 and p95
+    assert sum(line.startswith("- BENCH_ONLY=finder:") for line in after.splitlines()) == 1

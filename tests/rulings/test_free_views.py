@@ -189,7 +189,8 @@ def test_the_form_costs_a_constant_number_of_queries(
 ):
     url = free_url()
     client_director_a.post(url, form_data(action="draft"))
-    with django_assert_max_num_queries(14):
+    # 15: one of them reads the tree rows for the nearest tree (issue 32).
+    with django_assert_max_num_queries(15):
         assert client_director_a.get(url).status_code == 200
-    with django_assert_max_num_queries(14):
+    with django_assert_max_num_queries(15):
         assert client_director_a.get(free_url(), {"q": "claim"}).status_code == 200

@@ -22,6 +22,7 @@ from trees.loading import (
     check_tree_rows,
     load_trees,
     resolve_citations,
+    spec_from_rows,
     tree_file_paths,
     trees_citing,
 )
@@ -91,6 +92,18 @@ def test_loaded_rows_match_the_file(laws):
     assert outcome.unauthorised_information
     assert outcome.adjusted_score
     assert "62D2" in outcome.ruling_nl
+
+
+def test_finder_words_and_synonyms_are_stored_and_read_back(loaded):
+    """One word or phrase per line, synonyms in their own columns; the rows read back give
+    the file's finder, so the stored version still matches (check_trees)."""
+    spec = load_tree_file(TREES_DIR / "ongeoorloofde-informatie.yaml")
+    tree = Tree.objects.get(slug="ongeoorloofde-informatie")
+    assert tree.synonyms_nl.splitlines() == list(spec.finder.synonyms_nl)
+    assert "dacht lang na" in tree.synonyms_nl.splitlines()
+    assert tree.synonyms_en.splitlines() == list(spec.finder.synonyms_en)
+    assert spec_from_rows(tree).finder == spec.finder
+    assert content_hash(spec_from_rows(tree)) == tree.version
 
 
 def test_citations_are_resolved_to_provisions_and_articles(laws):

@@ -122,3 +122,38 @@ def test_cites_are_written_canonically_and_checked_against_the_key_grammar():
         " letter such as (a), not (aa); a deeper level follows in its own parentheses, as in"
         " 12C1(e)(i)"
     ]
+
+
+def with_finder(block: str) -> str:
+    return GOOD.replace("start: vraag-a\n", block + "start: vraag-a\n", 1)
+
+
+def test_the_finder_block_with_synonyms_is_parsed():
+    tree = tree_from(
+        with_finder(
+            "finder:\n  nl: [denkpauze]\n  en: [hesitation]\n"
+            '  synonyms:\n    nl: [pauze, " lang nadenken "]\n    en: [slow]\n'
+        )
+    )
+    assert tree.finder.nl == ("denkpauze",)
+    assert tree.finder.en == ("hesitation",)
+    assert tree.finder.synonyms_nl == ("pauze", "lang nadenken")
+    assert tree.finder.synonyms_en == ("slow",)
+
+
+@pytest.mark.parametrize(
+    ("block", "message"),
+    [
+        ("finder: {nl: [a], synoniemen: {nl: [b]}}\n", "finder: unknown field 'synoniemen'"),
+        ("finder: {synonyms: [pauze]}\n", "finder synonyms must be a mapping"),
+        ("finder: {synonyms: {de: [pause]}}\n", "finder synonyms: unknown field 'de'"),
+        ("finder: {synonyms: {nl: pauze}}\n", "finder synonyms (nl) must be a list of words"),
+        ('finder: {synonyms: {nl: ["  "]}}\n', "finder synonyms (nl) has an empty word"),
+        ('finder: {synonyms: {en: ["a\\nb"]}}\n', "finder synonyms (en) has a word with a line"),
+        ("finder: {nl: [yes]}\n", "finder (nl) must be a string (quote it)"),
+    ],
+)
+def test_a_wrong_finder_block_is_named(block, message):
+    with pytest.raises(TreeError) as error:
+        tree_from(with_finder(block))
+    assert message in str(error.value)

@@ -61,3 +61,32 @@ def test_a_spec_built_in_code_must_hold_canonical_keys():
     assert validate(tree) == [
         "node 'uitkomst-b': citation '64B3b' is not canonical (write '64B3(b)')"
     ]
+
+
+# The hashes the code before synonyms (and before finder words) gave these trees: a tree file
+# that adds neither keeps its version, so nothing stored against it changes.
+FINDER = 'finder: {nl: [proef, "een boom"], en: [test]}\n'
+HASH_WITHOUT_FINDER = "bd3b2a7d4f011e9db6650f01409c63a39db978fd24aa983f2a26798c3dbdd338"
+HASH_WITH_FINDER_WORDS = "89ee57acb1e87ce0053c2328e8da25c259675c11045c82fc34b5537b43299240"
+
+
+def with_finder(block: str) -> str:
+    return GOOD.replace("start: vraag-a\n", block + "start: vraag-a\n", 1)
+
+
+def test_a_tree_without_synonyms_keeps_the_version_it_had():
+    assert content_hash(tree_from(GOOD)) == HASH_WITHOUT_FINDER
+    assert content_hash(tree_from(with_finder(FINDER))) == HASH_WITH_FINDER_WORDS
+    empty = 'finder: {nl: [proef, "een boom"], en: [test], synonyms: {nl: [], en: []}}\n'
+    assert content_hash(tree_from(with_finder(empty))) == HASH_WITH_FINDER_WORDS
+
+
+def test_synonyms_count_in_the_version():
+    synonyms = 'finder: {nl: [proef, "een boom"], en: [test], synonyms: {nl: [toets]}}\n'
+    other = 'finder: {nl: [proef, "een boom"], en: [test], synonyms: {nl: [examen]}}\n'
+    hashes = {content_hash(tree_from(with_finder(block))) for block in (synonyms, other)}
+    assert HASH_WITH_FINDER_WORDS not in hashes
+    assert len(hashes) == 2
+    # Synonyms alone are a finder too.
+    only = "finder: {synonyms: {en: [exam]}}\n"
+    assert content_hash(tree_from(with_finder(only))) != HASH_WITHOUT_FINDER
