@@ -77,6 +77,22 @@ def _cited_law(steps: list[Any], outcome_citations: list[dict[str, Any]]) -> lis
     ]
 
 
+def _basis_articles(outcome_citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The outcome's provisions grouped by article, each with its title: the short legal basis
+    on the first printed page (the texts themselves print only with the audit)."""
+    articles: dict[str, dict[str, Any]] = {}
+    for entry in outcome_citations:
+        key = entry.get("key")
+        if not isinstance(key, str):
+            continue
+        article = articles.setdefault(
+            entry.get("article") or key, {"keys": [], "title": entry.get("article_title", "")}
+        )
+        if key not in article["keys"]:
+            article["keys"].append(key)
+    return list(articles.values())
+
+
 def _outcome_text(outcome: dict[str, Any]) -> dict[str, str]:
     return {
         part: snapshot.pick(outcome.get(part))
@@ -97,6 +113,7 @@ def _record_context(
     roles = roles_in(request, ruling.club_id)
     can_review = bool(roles & set(REVIEW_ROLES))
     outcome = ruling.outcome or {}
+    outcome_citations = _outcome_citations(ruling, outcome)
     next_appeal = (
         AppealStatus.SETTLED if ruling.appeal_status == AppealStatus.OPEN else AppealStatus.OPEN
     )
@@ -107,7 +124,9 @@ def _record_context(
         "facts": [step for step in steps if not step.superseded],
         "outcome": outcome,
         "outcome_text": _outcome_text(outcome),
-        "cited_law": _cited_law(steps, _outcome_citations(ruling, outcome)),
+        "cited_law": _cited_law(steps, outcome_citations),
+        "basis_articles": _basis_articles(outcome_citations),
+        "print_audit": request.GET.get("afdruk") == "audit",
         "loaded_version": loaded,
         "tree_changed": loaded is not None and loaded != ruling.tree_version,
         "tree_gone": loaded is None,
