@@ -23,6 +23,7 @@ import webbrowser
 from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 APP_NAME = "Leidraad"
 # The management commands behind the pass-through subcommands.
@@ -93,7 +94,7 @@ def serve(host: str, port: int, open_browser: bool, threads: int) -> None:
     waitress_serve(application, **waitress_options(host, port, threads))
 
 
-def waitress_options(host: str, port: int, threads: int) -> dict[str, object]:
+def waitress_options(host: str, port: int, threads: int) -> dict[str, Any]:
     """Waitress keeps the proxy headers: it would strip them (it trusts no proxy), and then a
     request that came through a reverse proxy on this machine would look like a local one.
     Leidraad reads them itself, from LEIDRAAD_TRUSTED_PROXIES only (lib/client.py)."""

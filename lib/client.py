@@ -11,12 +11,13 @@ and the first-run setup page both ask this module.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from ipaddress import IPv4Address, IPv6Address, ip_address, ip_network
+from ipaddress import IPv4Address, IPv4Network, IPv6Address, IPv6Network, ip_address, ip_network
 
 from django.conf import settings
 from django.http import HttpRequest
 
 Address = IPv4Address | IPv6Address
+Network = IPv4Network | IPv6Network
 
 # Every header a proxy may use to pass the client on; any of them from a peer that is not a
 # trusted proxy means a proxy we do not know about sits in front.
@@ -46,8 +47,8 @@ def parse_address(text: str) -> Address | None:
         return None
 
 
-def trusted_proxies() -> list:
-    networks = []
+def trusted_proxies() -> list[Network]:
+    networks: list[Network] = []
     for item in getattr(settings, "LEIDRAAD_TRUSTED_PROXIES", []):
         try:
             networks.append(ip_network(item, strict=False))
@@ -56,7 +57,7 @@ def trusted_proxies() -> list:
     return networks
 
 
-def is_trusted(address: Address | None, networks: Iterable) -> bool:
+def is_trusted(address: Address | None, networks: Iterable[Network]) -> bool:
     return address is not None and any(address in network for network in networks)
 
 
@@ -83,7 +84,7 @@ def header_chain(request: HttpRequest) -> list[str]:
     return value.split(",")
 
 
-def forwarded_client(request: HttpRequest, networks: list) -> Address | None:
+def forwarded_client(request: HttpRequest, networks: list[Network]) -> Address | None:
     """The client a trusted proxy names: walking the chain from the nearest hop, the first
     address that is not itself a trusted proxy (entries further left may be forged by the
     client). ``None`` when the proxy named nobody or wrote something unreadable."""
@@ -111,11 +112,11 @@ def client_address(request: HttpRequest) -> Address | None:
     return address
 
 
-def lockout_address(request: HttpRequest) -> str:
+def lockout_address(request: HttpRequest) -> str | None:
     """The address django-axes keys a failed login on (together with the username). Behind a
     trusted proxy the client's, so one user cannot lock out everyone behind the same proxy."""
     address = client_address(request) or peer(request)
-    return str(address) if address else "0.0.0.0"
+    return str(address) if address else None
 
 
 def loopback_host(request: HttpRequest) -> bool:
@@ -124,7 +125,8 @@ def loopback_host(request: HttpRequest) -> bool:
         host = host[: host.find("]") + 1]
     elif host.count(":") == 1:
         host = host.split(":", 1)[0]
-    return host in LOOPBACK_HOSTS or (parse_address(host) or ip_address("0.0.0.0")).is_loopback
+    address = parse_address(host)
+    return host in LOOPBACK_HOSTS or (address is not None and address.is_loopback)
 
 
 def is_local(request: HttpRequest) -> bool:

@@ -88,7 +88,9 @@ def test_a_trusted_proxy_that_names_nobody_is_refused():
     assert not is_local(request(HTTP_X_REAL_IP="127.0.0.1"))
 
 
-@override_settings(LEIDRAAD_TRUSTED_PROXIES=["10.0.0.0/8"], LEIDRAAD_PROXY_CLIENT_HEADER="Forwarded")
+@override_settings(
+    LEIDRAAD_TRUSTED_PROXIES=["10.0.0.0/8"], LEIDRAAD_PROXY_CLIENT_HEADER="Forwarded"
+)
 def test_the_forwarded_header_and_a_proxy_network():
     named = request(remote="10.1.2.3", HTTP_FORWARDED='for="[2001:db8::7]:80";proto=https')
     assert str(client_address(named)) == "2001:db8::7"
