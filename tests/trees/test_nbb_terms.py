@@ -19,16 +19,17 @@ import yaml
 ROOT = Path(__file__).resolve().parents[2]
 TREES_DIR = ROOT / "trees" / "files"
 TRAINING_DIR = ROOT / "training" / "files"
-LAW_DATA = [ROOT / "laws" / "data" / "edition-2017.yaml"] + sorted(
-    (ROOT / "laws" / "data" / "provisions-2017").glob("*.yaml")
-)
+PROVISIONS_2017 = ROOT / "laws" / "data" / "provisions-2017"
+LAW_DATA = [ROOT / "laws" / "data" / "edition-2017.yaml", *sorted(PROVISIONS_2017.glob("*.yaml"))]
 
 # A wrong term and the NBB term that replaces it.
 NOT_NBB = {
     r"rectific": "rechtzetting / rechtzetten",
     r"uitkomstbeperking": "voorspeelbeperking",
     r"denominatie": "speelsoort",
-    r"aantoonbaar(?:\s+\w+){0,3}\s+(?:ge)?sugger|sugger\w*\s+aantoonbaar": "onloochenbaar gesuggereerd",
+    r"aantoonbaar(?:\s+\w+){0,3}\s+(?:ge)?sugger|sugger\w*\s+aantoonbaar": (
+        "onloochenbaar gesuggereerd"
+    ),
     r"\bwet(?:ten)?\s+\d": "artikel(en) N",
 }
 
@@ -42,7 +43,8 @@ def dutch_texts(node: object, path: str = "") -> Iterator[tuple[str, str]]:
             if key == "nl" and isinstance(value, str):
                 yield f"{path}.nl", value
             elif key == "nl" and isinstance(value, list):
-                yield from ((f"{path}.nl[{i}]", v) for i, v in enumerate(value) if isinstance(v, str))
+                texts = enumerate(value)
+                yield from ((f"{path}.nl[{i}]", v) for i, v in texts if isinstance(v, str))
             else:
                 yield from dutch_texts(value, f"{path}.{key}")
     elif isinstance(node, list):
