@@ -36,16 +36,19 @@ def test_every_link_the_menu_offers_opens(club_a, persona):
 def test_who_makes_no_rulings_is_not_offered_to_start_one(club_a, persona):
     client = logged_in(make_user(persona, club_a, Role(persona)))
     home = client.get("/").content.decode()
-    assert "/arbitrage/nieuw/" not in home and "Nieuwe arbitrage" not in home
+    assert "/arbitrage/nieuw/" not in home
+    assert "Nieuwe arbitrage" not in home
     assert "/spellen/" not in home
     assert "data-home-other-roles" in home
     # Typed by hand, the start page explains instead of offering trees.
-    assert "U bent bij geen club wedstrijdleider" in client.get("/arbitrage/nieuw/").content.decode()
+    start = client.get("/arbitrage/nieuw/").content.decode()
+    assert "U bent bij geen club wedstrijdleider" in start
 
 
 def test_a_director_is_offered_a_new_ruling(client_director_a):
     home = client_director_a.get("/").content.decode()
-    assert "data-nav-start" in home and "data-new-ruling" in home
+    assert "data-nav-start" in home
+    assert "data-new-ruling" in home
 
 
 def test_a_user_without_a_club_sees_no_archive(db):
@@ -60,9 +63,11 @@ def test_the_403_page_is_styled_and_leads_home(client_reviewer_a):
     response = client_reviewer_a.get(f"/arbitrage/vrij/{uuid.uuid4()}/")
     assert response.status_code == 403
     html = response.content.decode()
-    assert 'data-error-page="403"' in html and "Geen toegang" in html
+    assert 'data-error-page="403"' in html
+    assert "Geen toegang" in html
     assert 'href="/" data-error-home' in html
-    assert "Leidraad" in html and "Uitloggen" in html  # the whole site's frame
+    assert "Leidraad" in html
+    assert "Uitloggen" in html
 
 
 def test_the_error_pages_speak_english_to_an_english_user(reviewer_a):
@@ -71,16 +76,19 @@ def test_the_error_pages_speak_english_to_an_english_user(reviewer_a):
     client = logged_in(reviewer_a)
     client.post("/taal/", {"language": "en", "next": "/"})
     html = client.get(f"/arbitrage/vrij/{uuid.uuid4()}/").content.decode()
-    assert "No access" in html and "Geen toegang" not in html
+    assert "No access" in html
+    assert "Geen toegang" not in html
     html = client.get(f"/arbitrages/{uuid.uuid4()}/").content.decode()
-    assert "Page not found" in html and "To the home page" in html
+    assert "Page not found" in html
+    assert "To the home page" in html
 
 
 def test_the_404_page_is_styled(client_director_a):
     response = client_director_a.get(f"/arbitrages/{uuid.uuid4()}/")
     assert response.status_code == 404
     html = response.content.decode()
-    assert 'data-error-page="404"' in html and "Pagina niet gevonden" in html
+    assert 'data-error-page="404"' in html
+    assert "Pagina niet gevonden" in html
 
 
 def test_a_stale_form_gets_the_styled_csrf_page(director_a):
@@ -99,5 +107,7 @@ def test_the_500_page_needs_no_database_and_speaks_the_language(language, text):
         response = server_error(request)
     assert response.status_code == 500
     html = response.content.decode()
-    assert text in html and 'data-error-page="500"' in html and 'href="/"' in html
+    assert text in html
+    assert 'data-error-page="500"' in html
+    assert 'href="/"' in html
     assert not queries.captured_queries

@@ -28,14 +28,16 @@ def test_a_reviewer_is_offered_what_a_reviewer_may_use(
 
     # A free ruling typed in by hand is for directors: a styled page in the site's frame.
     response = page.goto(f"{live_server.url}/arbitrage/vrij/{uuid.uuid4()}/")
-    assert response is not None and response.status == 403
+    assert response is not None
+    assert response.status == 403
     expect(page.get_by_role("heading", name="Geen toegang")).to_be_visible()
     screenshot(page, f"error-403-{size}.png")
     page.get_by_role("link", name="Naar de startpagina").click()
     page.wait_for_url(f"{live_server.url}/")
 
     response = page.goto(f"{live_server.url}/arbitrages/{uuid.uuid4()}/")
-    assert response is not None and response.status == 404
+    assert response is not None
+    assert response.status == 404
     expect(page.get_by_role("heading", name="Pagina niet gevonden")).to_be_visible()
     expect(page.get_by_role("link", name="Naar de startpagina")).to_be_visible()
     context.close()
