@@ -4,14 +4,17 @@ import uuid
 from typing import Any, NoReturn
 
 from django.conf import settings
-from django.core.validators import MaxValueValidator, MinValueValidator
+from django.core.validators import MaxLengthValidator, MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from lib import limits
 from lib.bridge import Seat
 from lib.i18n import pick_text
 from trees.models import TreeSnapshot
+
+ROUND_TABLE = [MinValueValidator(1), MaxValueValidator(limits.ROUND_TABLE_MAX)]
 
 
 class Mode(models.TextChoices):
@@ -105,8 +108,13 @@ class Ruling(models.Model):
 
     played_on = models.DateField(_("speeldatum"), null=True, blank=True, db_index=True)
     event = models.CharField(_("wedstrijd of zitting"), max_length=200, blank=True)
-    round = models.PositiveSmallIntegerField(_("ronde"), null=True, blank=True)
-    table = models.PositiveSmallIntegerField(_("tafel"), null=True, blank=True)
+    # Validators only (no database change): forms and the transfer bundle reader check them.
+    round = models.PositiveSmallIntegerField(
+        _("ronde"), null=True, blank=True, validators=ROUND_TABLE
+    )
+    table = models.PositiveSmallIntegerField(
+        _("tafel"), null=True, blank=True, validators=ROUND_TABLE
+    )
     board = models.PositiveSmallIntegerField(
         _("spel"), null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(128)]
     )
@@ -126,7 +134,9 @@ class Ruling(models.Model):
     contract_doubled = models.CharField(
         _("doublet"), max_length=2, choices=Doubled.choices, blank=True
     )
-    notes = models.TextField(_("aantekeningen"), blank=True)
+    notes = models.TextField(
+        _("aantekeningen"), blank=True, validators=[MaxLengthValidator(limits.NOTES_MAX)]
+    )
 
     # Training rulings (mode=training) point to the case practised and, when done in a
     # trainer's session, to that session (training/models.py).
