@@ -25,10 +25,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from archive.forms import AppealForm, ReviewForm
-from archive.reviews import StaleReview, record_review, set_appeal
+from archive.reviews import StaleAppeal, StaleReview, record_review, set_appeal
 from clubs.access import AuthenticatedHttpRequest, get_for_user, roles_in
 from clubs.models import Role
-from lib import htmx
+from lib import htmx, times
 from lib.text import unique_citations
 from rulings import audit, audit_text
 from rulings.models import AppealStatus, Ruling, Status, Verdict
@@ -109,6 +109,8 @@ def _record_context(
     steps = list(ruling.steps.order_by("answered_at", "pk"))
     events = list(ruling.audit_events.order_by("sequence"))
     reviews = list(ruling.reviews.select_related("reviewer").order_by("created_at", "pk"))
+    chain_problems = audit.verify(ruling)  # on the stored times, before they are made shown
+    times.displayable(ruling, *steps, *events, *reviews)
     loaded = Tree.objects.filter(slug=ruling.tree_slug).values_list("version", flat=True).first()
     roles = roles_in(request, ruling.club_id)
     can_review = bool(roles & set(REVIEW_ROLES))
@@ -131,7 +133,7 @@ def _record_context(
         "tree_changed": loaded is not None and loaded != ruling.tree_version,
         "tree_gone": loaded is None,
         "events": audit_text.trail(ruling, events),
-        "chain_problems": audit.verify(ruling),
+        "chain_problems": chain_problems,
         "reviews": reviews,
         "can_review": can_review and ruling.status == Status.FINAL,
         "review_form": review_form or ReviewForm(edition=ruling.edition_code),
@@ -256,19 +258,18 @@ def appeal(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
     form = AppealForm(request.POST)
     if form.is_valid():
         status = form.cleaned_data["status"]
-        allowed = (
-            AppealStatus.OPEN if ruling.appeal_status != AppealStatus.OPEN else AppealStatus.SETTLED
-        )
-        if status == allowed:
+        try:
+            # The planner checks the status it starts from (archive.reviews.APPEAL_STARTS).
             set_appeal(ruling, request.user, status, form.cleaned_data["note"])
+        except StaleAppeal:
+            messages.warning(
+                request, _("De beroepsstatus was al gewijzigd; er is niets veranderd.")
+            )
+        else:
             if status == AppealStatus.OPEN:
                 messages.success(request, _("De arbitrage staat nu in beroep."))
             else:
                 messages.success(request, _("Het beroep is afgehandeld."))
-        else:
-            messages.warning(
-                request, _("De beroepsstatus was al gewijzigd; er is niets veranderd.")
-            )
         return redirect(reverse("archive:detail", args=[ruling.uuid]) + "#beroep")
     context = _record_context(request, ruling, appeal_form=form)
     return render(request, "archive/detail.html", context, status=400)
