@@ -46,6 +46,7 @@ HEADER = [
     "notes",
     "adjusted_score",
     "adjusted_score_summary",
+    "decision",
 ]
 
 
