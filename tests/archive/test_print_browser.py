@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from rulings import wizard
 from scores import deals
 from scores.double_dummy import DoubleDummy
 from tests.archive.test_record_browser import a4, pdf_pages
@@ -21,7 +22,6 @@ from tests.support.rulings import make_ruling
 from tests.support.scores import record_weighted
 from trees import validate
 from trees.spec import Path, Snapshot
-from rulings import wizard
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -76,9 +76,7 @@ def test_the_longest_ruling_of_every_shipped_tree_prints_on_one_a4_page(
     pages: dict[str, tuple[int, int]] = {}
     for slug in sorted(shipped):
         path = longest_path(wizard.start(slug))
-        ruling = make_ruling(
-            club_a, director_a, path.answers, tree_slug=slug, board=9, notes=NOTES
-        )
+        ruling = make_ruling(club_a, director_a, path.answers, tree_slug=slug, board=9, notes=NOTES)
         record_weighted(ruling, director_a)
         page.emulate_media(media="screen")
         page.goto(f"{live_server.url}/arbitrages/{ruling.uuid}/")
