@@ -45,8 +45,11 @@ def _get_ruling_for_user(
 ) -> Ruling:
     return get_for_user(
         request,
-        # The adjusted score (scores/_adjusted_score.html) comes in the same query.
-        Ruling.objects.select_related("director", "club", "adjusted_score__recorded_by"),
+        # The adjusted score and the board's result (scores/_adjusted_score.html,
+        # scores/_board_result.html) come in the same query.
+        Ruling.objects.select_related(
+            "director", "club", "adjusted_score__recorded_by", "board_result"
+        ),
         roles=roles,
         uuid=uuid,
     )

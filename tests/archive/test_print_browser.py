@@ -4,8 +4,9 @@ pages after it.
 
 "Every real ruling" is tested by its worst case: per tree, the path that prints the most text
 (questions, answers, the outcome's title, ruling, options and what is said at the table, and
-the titles of the law it cites), the ruling with notes, a stored deal with its double-dummy
-table and a weighted adjusted score for both sides. Pages are counted in the PDF Chromium
+the titles of the law it cites), the ruling with notes, a doubled contract with the result at
+the table and after the rectification, a stored deal with its double-dummy table and a weighted
+adjusted score for both sides. Pages are counted in the PDF Chromium
 makes (``page.pdf``), as in tests/archive/test_record_browser.py.
 """
 
@@ -14,8 +15,9 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from rulings import wizard
-from scores import deals
+from rulings import transitions, wizard
+from rulings.models import Ruling
+from scores import deals, result_views
 from scores.double_dummy import DoubleDummy
 from tests.archive.test_record_browser import a4, pdf_pages
 from tests.support.rulings import make_ruling
@@ -77,13 +79,23 @@ def test_the_longest_ruling_of_every_shipped_tree_prints_on_one_a4_page(
     for slug in sorted(shipped):
         path = longest_path(wizard.start(slug))
         ruling = make_ruling(club_a, director_a, path.answers, tree_slug=slug, board=9, notes=NOTES)
+        Ruling.objects.filter(pk=ruling.pk).update(
+            contract_level=4, contract_strain="S", contract_doubled="X", declarer_seat="S"
+        )
+        ruling.refresh_from_db()
+        cleaned = {"tricks_made": 9, "rectified_tricks": 10, "sequence": ruling.audit_sequence}
+        contract = result_views.contract_of(ruling)
+        transitions.run(
+            ruling, director_a, None, result_views.plan_result(director_a, cleaned, contract)
+        )
         record_weighted(ruling, director_a)
         page.emulate_media(media="screen")
         page.goto(f"{live_server.url}/arbitrages/{ruling.uuid}/")
         expect(page.locator("#arbitrale-score")).to_be_visible()
         page.emulate_media(media="print")
         # The first page holds the whole ruling; the law texts and the trail wait for the audit.
-        for part in ("#feiten", "#beslissing", "#rechtsgrond", "#arbitrale-score", "#spel"):
+        parts = ("#feiten", "#beslissing", "#rechtsgrond", "#uitslag", "#arbitrale-score", "#spel")
+        for part in parts:
             expect(page.locator(part)).to_be_visible()
         expect(page.locator("#rechtsgrond [data-basis] li").first).to_be_visible()
         expect(page.locator("#wetsartikelen")).to_be_hidden()
