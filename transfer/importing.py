@@ -31,7 +31,9 @@ from django.contrib.auth import get_user_model
 from django.db import DatabaseError, transaction
 
 from clubs.models import Club
-from rulings.models import Ruling
+from rulings import legal_basis
+from rulings.models import LegalBasis, Ruling
+from rulings.transitions import basis_rows
 from transfer import shapes
 from transfer.bundles import (
     CHUNK,
@@ -43,7 +45,7 @@ from transfer.bundles import (
     with_children,
 )
 from transfer.children import CHILDREN, as_list, fields_of, parse, plain, serialise, shape_message
-from trees import citations, snapshot
+from trees import snapshot
 from trees.models import TreeSnapshot
 
 MAX_PROBLEMS = 20
@@ -287,6 +289,21 @@ def _compare(stored: Ruling, incoming: _Incoming, club: Club) -> str | None:
     return None
 
 
+def _basis(item: _Incoming) -> list[str]:
+    """The ruling's legal basis, worked out again from what it recorded (as cited_articles
+    always was): the outcome's citations, and its answers' cites in its tree snapshot."""
+    digest = item.fields.get("snapshot_id")
+    tree = None
+    if digest:
+        try:
+            tree = snapshot.get(digest)
+        except (TreeSnapshot.DoesNotExist, ValueError):
+            tree = None
+    return legal_basis.keys_of_ruling(
+        item.fields.get("outcome") or {}, item.fields.get("path") or [], tree
+    )
+
+
 def _create(incoming: list[_Incoming], club: Club, users: _Users) -> None:
     ruling_fields = fields_of(Ruling, RULING_SKIP)
     auto = [
@@ -295,17 +312,17 @@ def _create(incoming: list[_Incoming], club: Club, users: _Users) -> None:
         if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
     ]
     rulings = []
+    bases = []
     for item in incoming:
         values = dict(item.fields)
         values["director"] = users[values["director"]]
-        values["cited_articles"] = citations.encode(
-            citations.articles_in(
-                [s.get("citations", []) for s in item.steps if not s.get("superseded")],
-                values.get("outcome", {}),
-            )
-        )
+        bases.append(_basis(item))
+        values["cited_articles"] = legal_basis.articles(bases[-1])
         rulings.append(Ruling(club=club, **values))
     created = Ruling.objects.bulk_create(rulings)
+    LegalBasis.objects.bulk_create(
+        row for ruling, keys in zip(created, bases, strict=True) for row in basis_rows(ruling, keys)
+    )
     # auto_now(_add) fields were stamped with the time of import: put the bundle's times back.
     for ruling, item in zip(created, incoming, strict=True):
         for name in auto:
