@@ -88,7 +88,7 @@ format: $(VENV)/.dev
 messages: $(VENV)/.dev
 	$(PY) manage.py makemessages -l en --no-obsolete --add-location file -i ".venv/*" -i "staticfiles/*"
 
-# The club-laptop install (README: "On a club laptop"): wheel, fresh venv, leidraad serve.
+# The club-laptop install (docs/OPERATIONS.md: "On a club laptop"): wheel, fresh venv, leidraad serve.
 wheel-test: $(VENV)/.runtime
 	PYTHON=$(PY) scripts/wheel-smoke.sh
 

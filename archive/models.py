@@ -4,11 +4,13 @@ the statistics page sums."""
 import uuid
 
 from django.conf import settings
+from django.core.validators import MaxLengthValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from archive import tally
 from clubs.models import Club
+from lib import limits
 from rulings.audit import Action
 from rulings.models import Ruling, Verdict
 
@@ -68,8 +70,14 @@ class Review(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="reviews"
     )
     verdict = models.CharField(_("oordeel"), max_length=12, choices=Verdict.choices)
-    comment = models.TextField(_("toelichting"))
-    corrected_ruling = models.TextField(_("gecorrigeerde uitspraak"), blank=True)
+    comment = models.TextField(
+        _("toelichting"), validators=[MaxLengthValidator(limits.DECISION_MAX)]
+    )
+    corrected_ruling = models.TextField(
+        _("gecorrigeerde uitspraak"),
+        blank=True,
+        validators=[MaxLengthValidator(limits.DECISION_MAX)],
+    )
     corrected_citations = models.JSONField(_("gecorrigeerde wetsartikelen"), default=list)
     created_at = models.DateTimeField(_("datum"))
 

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from archive.forms import AppealForm, ReviewForm
-from archive.reviews import StaleReview, record_review, set_appeal
+from archive.reviews import StaleAppeal, StaleReview, record_review, set_appeal
 from clubs.access import AuthenticatedHttpRequest, get_for_user, roles_in
 from clubs.models import Role
 from lib import htmx
@@ -224,19 +224,18 @@ def appeal(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
     form = AppealForm(request.POST)
     if form.is_valid():
         status = form.cleaned_data["status"]
-        allowed = (
-            AppealStatus.OPEN if ruling.appeal_status != AppealStatus.OPEN else AppealStatus.SETTLED
-        )
-        if status == allowed:
+        try:
+            # The planner checks the status it starts from (archive.reviews.APPEAL_STARTS).
             set_appeal(ruling, request.user, status, form.cleaned_data["note"])
+        except StaleAppeal:
+            messages.warning(
+                request, _("De beroepsstatus was al gewijzigd; er is niets veranderd.")
+            )
+        else:
             if status == AppealStatus.OPEN:
                 messages.success(request, _("De arbitrage staat nu in beroep."))
             else:
                 messages.success(request, _("Het beroep is afgehandeld."))
-        else:
-            messages.warning(
-                request, _("De beroepsstatus was al gewijzigd; er is niets veranderd.")
-            )
         return redirect(reverse("archive:detail", args=[ruling.uuid]) + "#beroep")
     context = _record_context(request, ruling, appeal_form=form)
     return render(request, "archive/detail.html", context, status=400)

@@ -1,7 +1,8 @@
 """The key of ``RulingTally`` and a check that the tally agrees with the rulings.
 
 The database triggers that keep it (SQLite and PostgreSQL) are frozen in
-``archive/migrations/0002_tally_triggers.py``.
+``archive/migrations/0002_tally_triggers.py``; ``archive/triggers.py`` puts them back after a
+migration that rebuilt the ruling table.
 
 Triggers rather than Python signals, because rulings are written in many ways — the wizard's
 compare-and-swap UPDATEs, bulk inserts of an import or of ``make bench``, a restored backup —

@@ -1,24 +1,12 @@
 """First run and per-user language."""
 
 from collections.abc import Callable
-from ipaddress import ip_address
 
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils import translation
-
-
-def is_local(request: HttpRequest) -> bool:
-    """Only a browser on the machine itself may create the first administrator. A request that
-    came through a proxy (X-Forwarded-For) is not local, even if the proxy is."""
-    if request.META.get("HTTP_X_FORWARDED_FOR"):
-        return False
-    try:
-        return ip_address(request.META.get("REMOTE_ADDR", "")).is_loopback
-    except ValueError:
-        return False
 
 
 class FirstRunMiddleware:

@@ -20,8 +20,8 @@ from clubs.forms import (
     ScoreSettingsForm,
     SetupForm,
 )
-from clubs.middleware import is_local
 from clubs.models import Club, Membership, Role, User
+from lib.client import is_local
 
 
 @login_not_required

@@ -4,6 +4,7 @@
     leidraad backup FILE      a consistent copy of the database
     leidraad export ...       a transfer bundle for the club server (``export_rulings``)
     leidraad import ...       a transfer bundle from a laptop (``import_rulings``)
+    leidraad unlock USERNAME  lift the login lockout of a user (``axes_reset_username``)
     leidraad import-laws FILE [--edition 2017] [--dry-run]
                               official law text over the edition's summaries (``import_laws``)
     leidraad --version
@@ -22,6 +23,7 @@ import webbrowser
 from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
+from typing import Any
 
 APP_NAME = "Leidraad"
 # The management commands behind the pass-through subcommands.
@@ -30,6 +32,7 @@ PASS_THROUGH = {
     "export": "export_rulings",
     "import": "import_rulings",
     "import-laws": "import_laws",
+    "unlock": "axes_reset_username",
 }
 # The edition ``import-laws`` imports into unless told otherwise: the current one.
 DEFAULT_LAW_EDITION = "2017"
@@ -88,7 +91,20 @@ def serve(host: str, port: int, open_browser: bool, threads: int) -> None:
     print(f"Leidraad {version()} on {url} (data: {os.environ['LEIDRAAD_DATA_DIR']}); Ctrl+C stops.")
     if open_browser:
         threading.Timer(1.0, webbrowser.open, args=(url,)).start()
-    waitress_serve(application, host=host, port=port, threads=threads, ident="Leidraad")
+    waitress_serve(application, **waitress_options(host, port, threads))
+
+
+def waitress_options(host: str, port: int, threads: int) -> dict[str, Any]:
+    """Waitress keeps the proxy headers: it would strip them (it trusts no proxy), and then a
+    request that came through a reverse proxy on this machine would look like a local one.
+    Leidraad reads them itself, from LEIDRAAD_TRUSTED_PROXIES only (lib/client.py)."""
+    return {
+        "host": host,
+        "port": port,
+        "threads": threads,
+        "ident": "Leidraad",
+        "clear_untrusted_proxy_headers": False,
+    }
 
 
 def parser() -> argparse.ArgumentParser:

@@ -9,6 +9,7 @@ import os
 import secrets
 import warnings
 from datetime import timedelta
+from ipaddress import ip_network
 from pathlib import Path
 
 import dj_database_url
@@ -166,6 +167,22 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+# Behind a reverse proxy every request comes from the proxy's address: name it here
+# (addresses or networks, comma-separated) and the client's own address is read from the one
+# header it sets (LEIDRAAD_PROXY_CLIENT_HEADER), for the lockout above and the first-run page
+# (lib/client.py). From any other peer proxy headers are never believed.
+LEIDRAAD_TRUSTED_PROXIES = env_list("LEIDRAAD_TRUSTED_PROXIES")
+for _proxy in LEIDRAAD_TRUSTED_PROXIES:
+    try:
+        ip_network(_proxy, strict=False)
+    except ValueError as error:
+        raise ImproperlyConfigured(f"LEIDRAAD_TRUSTED_PROXIES: {error}") from error
+LEIDRAAD_PROXY_CLIENT_HEADER = os.environ.get("LEIDRAAD_PROXY_CLIENT_HEADER", "X-Forwarded-For")
+if LEIDRAAD_PROXY_CLIENT_HEADER.lower() not in {"x-forwarded-for", "x-real-ip", "forwarded"}:
+    raise ImproperlyConfigured(
+        "LEIDRAAD_PROXY_CLIENT_HEADER must be X-Forwarded-For, X-Real-IP or Forwarded."
+    )
+AXES_CLIENT_IP_CALLABLE = "lib.client.lockout_address"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

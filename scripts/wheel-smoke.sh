@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build the wheel, install it into a fresh virtual environment outside the checkout, start
 # `leidraad serve --no-browser` on a free port with its own data folder and fetch the first
-# page, as a club laptop would (README: "On a club laptop"). Exits non-zero on any failure.
+# page, as a club laptop would (docs/OPERATIONS.md: "On a club laptop"). Exits non-zero on any failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON=${PYTHON:-python3}

@@ -20,11 +20,13 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.db import models
+from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from archive.models import Review
+from lib import limits
 from rulings import audit
 from rulings.models import AuditEvent, Ruling, Step
 from scores.models import AdjustedScore
@@ -91,6 +93,42 @@ def _json_type_fits(f: models.Field, value: Any) -> bool:
     return isinstance(value, str)  # text, dates, times, uuids and decimals travel as text
 
 
+RANGE = f"{limits.EARLIEST_DATE.year} to a year from now"
+
+
+def _checked(f: models.Field, value: Any) -> Any:
+    """``value`` as ``f`` holds it, checked as a form or the model would: the type, the
+    choices, the model's validators (ranges, lengths), and times and dates within
+    :mod:`lib.limits` (a date in the year 9999 breaks every page that shows it in local
+    time)."""
+    if value is None:
+        if not f.null:
+            raise ValidationError("may not be empty")
+        return None
+    value = f.to_python(value)
+    blank = f.blank and value in f.empty_values
+    if f.choices and not blank and value not in {choice for choice, _label in f.flatchoices}:
+        allowed = ", ".join(repr(choice) for choice, _label in f.flatchoices)
+        raise ValidationError(f"{value!r} is not one of {allowed}")
+    f.run_validators(value)
+    if isinstance(f, models.IntegerField):
+        # The columns' range on every database (SQLite takes any 64-bit number, PostgreSQL
+        # an integer only to 2**31): a bundle fits on the laptop and on the server alike.
+        low, high = BaseDatabaseOperations.integer_field_ranges[f.get_internal_type()]
+        if not low <= value <= high:
+            raise ValidationError(f"{value} lies outside {low}–{high}")
+    if isinstance(value, str) and len(value) > limits.BUNDLE_TEXT_MAX:
+        raise ValidationError(f"longer than {limits.BUNDLE_TEXT_MAX} characters")
+    if isinstance(value, datetime):
+        if timezone.is_naive(value):
+            raise ValidationError("time without time zone")
+        if not limits.time_in_range(value):
+            raise ValidationError(f"{value.isoformat()} lies outside {RANGE}")
+    elif isinstance(value, date) and not limits.date_in_range(value):
+        raise ValidationError(f"{value.isoformat()} lies outside {RANGE}")
+    return value
+
+
 def parse(model: type[models.Model], fields: list[models.Field], raw: dict, where: str) -> dict:
     """Bundle values converted to Python values for ``fields`` (users stay usernames)."""
     unknown = set(raw) - {f.name for f in fields}
@@ -111,13 +149,7 @@ def parse(model: type[models.Model], fields: list[models.Field], raw: dict, wher
             # so what is stored would differ from what the audit chain was verified with.
             raise ValueError(f"{where}: {f.name}: wrong type {type(value).__name__}")
         try:
-            if value is None and not f.null:
-                raise ValidationError("may not be empty")
-            if value is not None:
-                value = f.to_python(value)
-                f.run_validators(value)
-            if isinstance(value, datetime) and timezone.is_naive(value):
-                raise ValidationError("time without time zone")
+            value = _checked(f, value)
         except ValidationError as error:
             raise ValueError(f"{where}: {f.name}: {' '.join(error.messages)}") from None
         except (TypeError, OverflowError):

@@ -31,8 +31,9 @@ from django.contrib.auth import get_user_model
 from django.db import DatabaseError, transaction
 
 from clubs.models import Club
+from lib import limits, safejson
 from rulings import legal_basis
-from rulings.models import LegalBasis, Ruling
+from rulings.models import LegalBasis, Ruling, Status
 from rulings.transitions import basis_rows
 from transfer import shapes
 from transfer.bundles import (
@@ -103,6 +104,9 @@ def _parse_ruling(raw: Any, index: int) -> _Incoming:
         if not body.get(key):
             raise ValueError(f"{where}: {key} is missing")
     fields = parse(Ruling, fields_of(Ruling, RULING_SKIP), body, where)
+    if fields.get("status") != Status.FINAL:
+        # Only final rulings travel: an unfinished one could be continued on both sides.
+        raise ValueError(f"{where}: status: only final rulings travel, not {body.get('status')!r}")
     odd = shapes.ruling_problems(fields, where)
     if odd:
         raise ValueError(shape_message(odd))
@@ -137,14 +141,17 @@ class Bundle:
 def read_bundle(raw: bytes | str) -> Bundle:
     """Parse and check a bundle completely. Raises :class:`BundleError` (nothing written)."""
     try:
-        data = json.loads(raw)
+        data = safejson.loads(raw, max_text=limits.BUNDLE_TEXT_MAX)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise BundleError(f"Not a valid JSON file ({error}).", code="json") from None
+    except safejson.UnsafeJSON as error:
+        raise BundleError(f"The file is refused: {error}.", code="json") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BundleError(
             f"Not a Leidraad rulings bundle (format must be {FORMAT!r}).", code="format"
         )
-    if data.get("version") not in READABLE_VERSIONS:
+    # type(): True == 1, and a bundle saying "version": true is no version-1 bundle.
+    if type(data.get("version")) is not int or data["version"] not in READABLE_VERSIONS:
         raise BundleError(
             f"Bundle version {data.get('version')!r} is not supported (this server reads "
             f"versions {', '.join(map(str, READABLE_VERSIONS))}).",

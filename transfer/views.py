@@ -91,10 +91,12 @@ def upload(request: HttpRequest) -> HttpResponse:
         bundle = importing.read_bundle(form.cleaned_data["bundle"].read())
         result = importing.import_bundle(bundle, club)
     except importing.BundleError as error:
+        # Shown on the page itself, with a 400: the file was refused, nothing was written.
         messages.error(request, REFUSALS.get(error.code, REFUSALS["refused"]))
         for problem in error.problems[: importing.MAX_PROBLEMS] or [error.message]:
             messages.error(request, problem)
-        return redirect(f"{reverse('transfer:page')}?club={club.slug}")
+        context = _transfer_context(request, club)
+        return render(request, "transfer/transfer.html", context, status=400)
     messages.success(
         request,
         _(

@@ -2,7 +2,7 @@
 
 The SQL is frozen here, as it stood when this migration was written: a migration must create
 the same schema whenever it runs, whatever later code says. A change to the triggers is a new
-migration. ``tests/archive/test_tally.py`` checks that these triggers keep the tally right.
+migration. ``tests/archive/test_stats.py`` checks that these triggers keep the tally right.
 """
 
 from django.db import migrations

@@ -77,7 +77,7 @@ def test_the_record_page_toggles_its_trail_and_prints_on_two_a4_pages(
     (artifacts / f"record-{size}.pdf").write_bytes(pdf)
     assert pdf_pages(pdf) == 2  # the ruling, then the audit trail on a page of its own
     if size == "laptop" and os.environ.get("SCREENSHOTS") == "1":
-        # For the README: the printed record at the width of an A4 sheet (794 CSS pixels).
+        # For docs/COMMITTEES.md: the printed record at the width of an A4 sheet (794 CSS pixels).
         page.set_viewport_size({"width": 794, "height": 1123})
         expect(printed).to_be_visible()
         page.screenshot(path=DOCS_IMG / "record-print.png", full_page=True)

@@ -5,6 +5,7 @@ import re
 import pytest
 from axes.models import AccessAttempt
 from django.conf import settings
+from django.test import override_settings
 
 from tests.conftest import PASSWORD
 
@@ -75,10 +76,26 @@ def test_a_lock_out_is_per_user_name(client, director_a, reviewer_a):
     assert response.status_code == 302
 
 
+@override_settings(LEIDRAAD_TRUSTED_PROXIES=["127.0.0.1"])
+def test_behind_a_proxy_a_stranger_cannot_lock_a_director_out(client, director_a):
+    """Issue 35, item 4: the lockout was keyed on the connecting address, the proxy's for
+    everyone behind it. Now on the user name with the client's address the proxy names."""
+    stranger = {"REMOTE_ADDR": "127.0.0.1", "HTTP_X_FORWARDED_FOR": "203.0.113.9"}
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        client.post("/inloggen/", {"username": "anna", "password": "fout"}, **stranger)
+    response = client.post("/inloggen/", {"username": "anna", "password": PASSWORD}, **stranger)
+    assert response.status_code == 429  # the stranger's own address is locked for that name
+    director = {"REMOTE_ADDR": "127.0.0.1", "HTTP_X_FORWARDED_FOR": "198.51.100.4"}
+    response = client.post("/inloggen/", {"username": "anna", "password": PASSWORD}, **director)
+    assert response.status_code == 302
+    assert AccessAttempt.objects.get().ip_address == "203.0.113.9"
+
+
 def test_weak_passwords_are_refused_at_setup(client, db):
     response = client.post(
         "/setup/",
         {"username": "wl", "password1": "12345678", "password2": "12345678", "club_name": "BC X"},
+        HTTP_HOST="127.0.0.1:8000",
     )
     assert response.status_code == 200
     assert "data-form-errors" in response.content.decode()

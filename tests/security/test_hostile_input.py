@@ -689,7 +689,7 @@ def test_imported_texts_are_shown_as_text(world, exported, client_as, count_exam
     rechain(ruling)
     client = client_as("admin_a")
     response = upload_only(client, bundle, ruling)
-    assert response.status_code == 302
+    assert response.status_code in (302, 400)  # imported, or refused in place
     imported = Ruling.objects.filter(uuid=ruling["uuid"]).first()
     if imported is None:  # refused (e.g. a NUL in a text): nothing written, nothing to show
         return
@@ -879,7 +879,7 @@ def test_an_imported_ruling_of_odd_shape_is_refused_or_shown(
     rechain(ruling)
     client = client_as("admin_a")
     response = upload_only(client, bundle, ruling)
-    assert response.status_code == 302
+    assert response.status_code in (302, 400)  # imported, or refused in place
     imported = Ruling.objects.filter(uuid=ruling["uuid"]).first()
     if imported is None:
         return
@@ -978,7 +978,7 @@ def test_bundle_uploads_with_hostile_content_are_refused_or_imported_whole(
     client = client_as("admin_a")
     before = Ruling.objects.count()
     response = upload_only(client, bundle, ruling)
-    assert response.status_code in (200, 302)
+    assert response.status_code in (302, 400)
     imported = Ruling.objects.filter(uuid=ruling["uuid"]).first()
     if imported is None:
         assert Ruling.objects.count() == before  # refused: nothing at all written

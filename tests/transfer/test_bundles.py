@@ -13,12 +13,12 @@ from django.core.management import CommandError, call_command
 from django.db import connection
 
 from archive.models import Review
-from archive.reviews import record_review, set_appeal
+from archive.reviews import record_review
 from clubs.models import User
 from rulings import audit
 from rulings.models import AppealStatus, AuditEvent, Mode, Ruling, Step, Verdict
 from tests.support.rulings import START, make_ruling
-from tests.support.scores import SUMMARY, record_weighted
+from tests.support.scores import SUMMARY
 from transfer import bundles as transfer
 from transfer import importing
 from trees import snapshot
@@ -58,26 +58,6 @@ def state() -> dict[str, dict]:
     """Everything stored about every ruling, as the bundle would carry it, by uuid."""
     rulings = transfer.with_children(Ruling.objects.all())
     return {str(r.uuid): transfer.serialise_ruling(r) for r in rulings}
-
-
-@pytest.fixture
-def made(club_a, director_a, reviewer_a):
-    """Three final rulings: one with an adjusted score, one with a changed answer, one reviewed
-    and under appeal."""
-    first = make_ruling(club_a, director_a, ("ja", "nee"), notes="Zuid: ‘ik heb de ♠A’ – ë")
-    record_weighted(first, director_a)
-    second = make_ruling(
-        club_a,
-        director_a,
-        ("ja", "nee"),
-        change_first_to="nee",
-        then=("nee",),
-        at=START + timedelta(days=1),
-    )
-    third = make_ruling(club_a, director_a, ("ja", "ja"), at=START + timedelta(days=2))
-    record_review(second, reviewer_a, Verdict.AMENDED, "Te streng.", "Geen straf.", ["25A"])
-    set_appeal(second, reviewer_a, AppealStatus.OPEN, "NZ gaan in beroep.")
-    return [first, second, third]
 
 
 def test_round_trip_arrives_intact_and_chains_verify(tmp_path, made):
@@ -266,14 +246,6 @@ def test_bundle_format(tmp_path, made):
 def write(path: Path, data) -> Path:
     path.write_text(json.dumps(data) if not isinstance(data, str) else data, encoding="utf-8")
     return path
-
-
-@pytest.fixture
-def bundle_data(tmp_path, made) -> dict:
-    bundle = tmp_path / "laptop.json"
-    export(bundle)
-    wipe()
-    return json.loads(bundle.read_text())
 
 
 def test_a_broken_chain_refuses_the_whole_bundle(tmp_path, bundle_data):
