@@ -19,7 +19,7 @@ from tests.support.rulings import make_ruling
 from tests.support.tree_texts import replace, tree_from
 from trees.spec import CitedLaw, Snapshot, Text
 
-FILL = importlib.import_module("rulings.migrations.0006_fill_legal_basis")
+FILL = importlib.import_module("rulings.migrations.0008_fill_legal_basis")
 
 # vraag-b's "nee" establishes 64A1 and 63A1 (64A1 is the outcome's own, so it counts once).
 CITING = replace(

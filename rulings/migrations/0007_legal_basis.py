@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('rulings', '0004_ruling_club_director_without_own_index'),
+        ('rulings', '0006_database_constraints'),
     ]
 
     operations = [

@@ -72,6 +72,6 @@ def empty(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("rulings", "0005_legal_basis")]
+    dependencies = [("rulings", "0007_legal_basis")]
 
     operations = [migrations.RunPython(fill, empty)]
