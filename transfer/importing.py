@@ -81,7 +81,6 @@ class _Incoming:
     uuid: uuid_lib.UUID
     fields: dict[str, Any]
     children: dict[str, list[dict[str, Any]]]
-    raw: dict[str, Any]
 
     @property
     def steps(self) -> list[dict[str, Any]]:
@@ -114,7 +113,7 @@ def _parse_ruling(raw: Any, index: int) -> _Incoming:
     if odd:
         raise ValueError(shape_message(odd))
     children = {key: child.parse(raw, fields, where) for key, child in CHILDREN.items()}
-    return _Incoming(fields["uuid"], fields, children, raw)
+    return _Incoming(fields["uuid"], fields, children)
 
 
 def _parse_snapshots(raw: Any) -> dict[str, dict[str, Any]]:
@@ -168,11 +167,14 @@ def read_bundle(raw: bytes | str) -> Bundle:
     raw_rulings = data.get("rulings")
     if not isinstance(raw_rulings, list):
         raise BundleError("The bundle has no list of rulings.")
-    for index, raw_ruling in enumerate(raw_rulings, 1):
+    for index in range(len(raw_rulings)):
         try:
-            rulings.append(_parse_ruling(raw_ruling, index))
+            rulings.append(_parse_ruling(raw_rulings[index], index + 1))
         except ValueError as error:
             problems.append(str(error))
+        # The parsed ruling shares its texts with the JSON read: drop the JSON's containers as
+        # we go, so the two are not held side by side (issue 35: memory of a large bundle).
+        raw_rulings[index] = None
     try:
         snapshots = _parse_snapshots(data.get("snapshots", []))
     except ValueError as error:

@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
+from django.template.defaultfilters import filesizeformat
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -23,7 +24,6 @@ from . import bundles as transfer
 from . import importing, provenance, undo
 from .models import ImportRecord
 
-MAX_UPLOAD = 200 * 1024 * 1024
 RECENT_IMPORTS = 20
 
 
@@ -45,8 +45,18 @@ class UploadForm(forms.Form):
 
     def clean_bundle(self):
         bundle = self.cleaned_data["bundle"]
-        if bundle.size > MAX_UPLOAD:
-            raise forms.ValidationError(_("Het bestand is te groot."))
+        if bundle.size > transfer.WEB_MAX_BYTES:
+            raise forms.ValidationError(
+                _(
+                    "Het bestand is te groot (%(size)s, hoogstens %(max)s). Exporteer op de "
+                    "laptop met een begindatum, of laat de beheerder het op de server "
+                    "importeren (manage.py import_rulings)."
+                )
+                % {
+                    "size": filesizeformat(bundle.size),
+                    "max": filesizeformat(transfer.WEB_MAX_BYTES),
+                }
+            )
         return bundle
 
 
