@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club
 from lib import limits
 from lib.bridge import Seat
+from lib.constraints import between, in_choices
 from lib.i18n import pick_text
 from trees.models import TreeSnapshot
 
@@ -108,7 +109,7 @@ class Ruling(models.Model):
 
     played_on = models.DateField(_("speeldatum"), null=True, blank=True, db_index=True)
     event = models.CharField(_("wedstrijd of zitting"), max_length=200, blank=True)
-    # Validators only (no database change): forms and the transfer bundle reader check them.
+    # Validators for forms and the transfer bundle reader; Meta.constraints for the database.
     round = models.PositiveSmallIntegerField(
         _("ronde"), null=True, blank=True, validators=ROUND_TABLE
     )
@@ -208,6 +209,21 @@ class Ruling(models.Model):
                 name="ruling_open_by_director",
             ),
         ]
+        # What the choices and validators promise, refused by the database too (lib/constraints.py).
+        constraints = [
+            in_choices("ruling", "mode", Mode.values),
+            in_choices("ruling", "status", Status.values),
+            in_choices("ruling", "review_verdict", Verdict.values, blank=True),
+            in_choices("ruling", "appeal_status", AppealStatus.values),
+            in_choices("ruling", "offender_seat", Seat.values, blank=True),
+            in_choices("ruling", "declarer_seat", Seat.values, blank=True),
+            in_choices("ruling", "contract_strain", Strain.values, blank=True),
+            in_choices("ruling", "contract_doubled", Doubled.values),
+            between("ruling", "round", 1, limits.ROUND_TABLE_MAX, null=True),
+            between("ruling", "table", 1, limits.ROUND_TABLE_MAX, null=True),
+            between("ruling", "board", 1, 128, null=True),
+            between("ruling", "contract_level", 1, 7, null=True),
+        ]
         verbose_name = _("arbitrage")
         verbose_name_plural = _("arbitrages")
 
@@ -237,6 +253,14 @@ class Step(models.Model):
     class Meta:
         ordering = ["ruling", "answered_at", "pk"]
         indexes = [models.Index(fields=["ruling", "superseded", "order"])]
+        # One answer counts per place on the path; changing it supersedes the old step first.
+        constraints = [
+            models.UniqueConstraint(
+                fields=["ruling", "order"],
+                condition=models.Q(superseded=False),
+                name="step_order_once_per_ruling",
+            )
+        ]
         verbose_name = _("stap")
         verbose_name_plural = _("stappen")
 
