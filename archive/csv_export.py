@@ -15,7 +15,12 @@ from django.views.decorators.http import require_GET
 
 from archive import filters, stats
 from clubs.access import requested_club
+<<<<<<< HEAD
 from rulings.models import LegalBasis, Ruling
+=======
+from lib import times
+from rulings.models import Ruling
+>>>>>>> main
 from scores.models import SUMMARY_FIELDS, summary_of
 from trees import citations
 
@@ -99,7 +104,7 @@ def _cell(value: Any) -> Any:
     if value is None:
         return ""
     if hasattr(value, "tzinfo") and hasattr(value, "hour"):
-        return timezone.localtime(value).isoformat(timespec="seconds")
+        return times.local(value).isoformat(timespec="seconds")
     if hasattr(value, "isoformat"):
         return value.isoformat()
     if isinstance(value, str) and value.startswith(FORMULA_START):

@@ -28,8 +28,14 @@ from archive.forms import AppealForm, ReviewForm
 from archive.reviews import StaleAppeal, StaleReview, record_review, set_appeal
 from clubs.access import AuthenticatedHttpRequest, get_for_user, roles_in
 from clubs.models import Role
+<<<<<<< HEAD
 from lib import htmx
 from rulings import audit, audit_text, legal_basis
+=======
+from lib import htmx, times
+from lib.text import unique_citations
+from rulings import audit, audit_text
+>>>>>>> main
 from rulings.models import AppealStatus, Ruling, Status, Verdict
 from scores.deal_views import DEAL_ROLES
 from scores.deals import shown_deal_for
@@ -80,6 +86,8 @@ def _record_context(
     steps = list(ruling.steps.order_by("answered_at", "pk"))
     events = list(ruling.audit_events.order_by("sequence"))
     reviews = list(ruling.reviews.select_related("reviewer").order_by("created_at", "pk"))
+    chain_problems = audit.verify(ruling)  # on the stored times, before they are made shown
+    times.displayable(ruling, *steps, *events, *reviews)
     loaded = Tree.objects.filter(slug=ruling.tree_slug).values_list("version", flat=True).first()
     roles = roles_in(request, ruling.club_id)
     can_review = bool(roles & set(REVIEW_ROLES))
@@ -99,7 +107,7 @@ def _record_context(
         "tree_changed": loaded is not None and loaded != ruling.tree_version,
         "tree_gone": loaded is None,
         "events": audit_text.trail(ruling, events),
-        "chain_problems": audit.verify(ruling),
+        "chain_problems": chain_problems,
         "reviews": reviews,
         "can_review": can_review and ruling.status == Status.FINAL,
         "review_form": review_form or ReviewForm(edition=ruling.edition_code),
