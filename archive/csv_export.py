@@ -15,12 +15,8 @@ from django.views.decorators.http import require_GET
 
 from archive import filters, stats
 from clubs.access import requested_club
-<<<<<<< HEAD
-from rulings.models import LegalBasis, Ruling
-=======
 from lib import times
-from rulings.models import Ruling
->>>>>>> main
+from rulings.models import LegalBasis, Ruling
 from scores.models import SUMMARY_FIELDS, summary_of
 from trees import citations
 

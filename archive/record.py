@@ -28,14 +28,8 @@ from archive.forms import AppealForm, ReviewForm
 from archive.reviews import StaleAppeal, StaleReview, record_review, set_appeal
 from clubs.access import AuthenticatedHttpRequest, get_for_user, roles_in
 from clubs.models import Role
-<<<<<<< HEAD
-from lib import htmx
-from rulings import audit, audit_text, legal_basis
-=======
 from lib import htmx, times
-from lib.text import unique_citations
-from rulings import audit, audit_text
->>>>>>> main
+from rulings import audit, audit_text, legal_basis
 from rulings.models import AppealStatus, Ruling, Status, Verdict
 from scores.deal_views import DEAL_ROLES
 from scores.deals import shown_deal_for
