@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs.access import clubs, requested_club
 from clubs.models import Club, Role
+from lib.fields import DayField
 
 from . import bundles as transfer
 from . import importing
@@ -25,10 +26,9 @@ MAX_UPLOAD = 200 * 1024 * 1024
 
 
 class DownloadForm(forms.Form):
-    since = forms.DateField(
+    since = DayField(
         label=gettext_lazy("Opgeslagen vanaf"),
         required=False,
-        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         help_text=gettext_lazy("Leeg: alle definitieve arbitrages."),
     )
     include_training = forms.BooleanField(label=gettext_lazy("Ook oefenarbitrages"), required=False)
