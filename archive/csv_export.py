@@ -16,7 +16,8 @@ from django.views.decorators.http import require_GET
 
 from archive import filters, stats
 from clubs.access import requested_club
-from rulings.models import Ruling
+from lib import times
+from rulings.models import LegalBasis, Ruling
 from scores.models import SUMMARY_FIELDS, summary_of
 from trees import citations
 
@@ -60,6 +61,7 @@ CSV_FIELDS = (
     "finalised_at",
     "notes",
     *(f"adjusted_score__{name}" for name in SUMMARY_FIELDS),
+    "id",
 )
 CSV_HEADER = (
     "uuid",
@@ -83,6 +85,7 @@ CSV_HEADER = (
     "declarer_seat",
     "contract",
     "cited_articles",
+    "legal_basis",
     "verdict",
     "appeal",
     "finalised_at",
@@ -107,7 +110,7 @@ def _cell(value: Any) -> Any:
     if value is None:
         return ""
     if hasattr(value, "tzinfo") and hasattr(value, "hour"):
-        return timezone.localtime(value).isoformat(timespec="seconds")
+        return times.local(value).isoformat(timespec="seconds")
     if hasattr(value, "isoformat"):
         return value.isoformat()
     if isinstance(value, str) and _looks_like_formula(value):
@@ -115,7 +118,7 @@ def _cell(value: Any) -> Any:
     return value
 
 
-def _csv_row(row: tuple) -> list[Any]:
+def _csv_row(row: tuple, basis: dict[int, list[str]]) -> list[Any]:
     values = dict(zip(CSV_FIELDS, row, strict=True))
     name = f"{values['director__first_name']} {values['director__last_name']}".strip()
     contract = ""
@@ -147,6 +150,8 @@ def _csv_row(row: tuple) -> list[Any]:
         values["declarer_seat"],
         contract,
         " ".join(citations.decode(values["cited_articles"])),
+        # The record's and the outcome page's legal basis (rulings/legal_basis.py), in order.
+        " ".join(basis.get(values["id"], [])),
         values["review_verdict"],
         values["appeal_status"],
         values["finalised_at"],
@@ -163,8 +168,25 @@ def csv_lines(rulings: QuerySet[Ruling], delimiter: str = ",") -> Iterator[str]:
     yield "\ufeff"
     yield writer.writerow(CSV_HEADER)
     rows = rulings.values_list(*CSV_FIELDS)
+    chunk: list[tuple] = []
     for row in rows.iterator(chunk_size=CSV_CHUNK):
-        yield writer.writerow(_csv_row(row))
+        chunk.append(row)
+        if len(chunk) == CSV_CHUNK:
+            yield from _chunk_lines(writer, chunk)
+            chunk = []
+    yield from _chunk_lines(writer, chunk)
+
+
+def _chunk_lines(writer: Any, chunk: list[tuple]) -> Iterator[str]:
+    """The lines of a chunk of rulings, with their legal basis read in one query."""
+    if not chunk:
+        return
+    basis: dict[int, list[str]] = {}
+    rows = LegalBasis.objects.filter(ruling_id__in=[row[-1] for row in chunk])
+    for ruling_id, key in rows.order_by("ruling_id", "position").values_list("ruling_id", "key"):
+        basis.setdefault(ruling_id, []).append(key)
+    for row in chunk:
+        yield writer.writerow(_csv_row(row, basis))
 
 
 @require_GET

@@ -40,6 +40,7 @@ HEADER = [
     "declarer_seat",
     "contract",
     "cited_articles",
+    "legal_basis",
     "verdict",
     "appeal",
     "finalised_at",
@@ -85,7 +86,9 @@ def test_it_streams_utf8_with_bom_and_documented_columns(client_reviewer_a, ruli
     first = data[1]
     assert first["notes"] == "Zuid: ‘ik heb ♠A’; één"
     assert first["contract"] == "3NTX"
-    assert first["cited_articles"] == "25 27 40"
+    assert first["cited_articles"] == "27 40"
+    # The legal basis as the outcome page and the record show it, decisive first.
+    assert first["legal_basis"] == "27 40"
     assert first["outcome"] == "straf"
     assert first["outcome_title"] == "Vervangen met beperkingen"
     assert first["director"] == "anna"
@@ -131,7 +134,8 @@ def test_lines_are_produced_lazily(club_a, director_a, django_assert_num_queries
     with django_assert_num_queries(0):
         assert next(lines) == "\ufeff"
         assert next(lines).startswith("uuid,")
-    with django_assert_num_queries(1):
+    # The rulings, and the legal basis of each chunk of them.
+    with django_assert_num_queries(2):
         assert len(list(lines)) == 1
 
 
