@@ -5,11 +5,12 @@ score comes in the same query (a left join on its one row per ruling)."""
 from __future__ import annotations
 
 import csv
+import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
 from django.db.models import QuerySet
-from django.http import HttpRequest, StreamingHttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, StreamingHttpResponse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
@@ -96,6 +97,15 @@ CSV_HEADER = (
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
+def _looks_like_formula(value: str) -> bool:
+    """Whether a spreadsheet could read the text as a formula: also after leading spaces, and
+    with the full-width forms (＝ ＋ － ＠) that spreadsheet programs may fold to ASCII."""
+    if value.startswith(FORMULA_START):
+        return True
+    start = unicodedata.normalize("NFKC", value.lstrip(" \u00a0\u3000")[:1])
+    return start.startswith(FORMULA_START)
+
+
 def _cell(value: Any) -> Any:
     if value is None:
         return ""
@@ -103,7 +113,7 @@ def _cell(value: Any) -> Any:
         return times.local(value).isoformat(timespec="seconds")
     if hasattr(value, "isoformat"):
         return value.isoformat()
-    if isinstance(value, str) and value.startswith(FORMULA_START):
+    if isinstance(value, str) and _looks_like_formula(value):
         return "'" + value
     return value
 
@@ -180,9 +190,15 @@ def _chunk_lines(writer: Any, chunk: list[tuple]) -> Iterator[str]:
 
 
 @require_GET
-def export_csv(request: HttpRequest) -> StreamingHttpResponse:
+def export_csv(request: HttpRequest) -> HttpResponse | StreamingHttpResponse:
     club = requested_club(request)
-    rulings = filters.for_request(request, club).qs
+    filterset = filters.for_request(request, club)
+    refused = filters.refused(filterset)
+    if refused:
+        return HttpResponseBadRequest(
+            "\n".join(refused) + "\n", content_type="text/plain; charset=utf-8"
+        )
+    rulings = filterset.qs
     delimiter = ";" if request.GET.get("sep") == "semicolon" else ","
     response = StreamingHttpResponse(
         csv_lines(rulings, delimiter), content_type="text/csv; charset=utf-8"

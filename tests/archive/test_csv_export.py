@@ -163,3 +163,18 @@ def test_query_count_does_not_grow_with_the_rulings(client_reviewer_a, club_a, d
 def test_other_clubs_get_404(client_director_b, rulings):
     assert client_director_b.get(URL, {"club": "troefkaart"}).status_code == 404
     assert rows(content(client_director_b.get(URL))) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['＝HYPERLINK("http://x")', "＋31", "－1+1", "＠SUM(A1)", " =1+1", "\u3000＝1+1"],
+)
+def test_full_width_and_indented_formulas_are_defused_too(text):
+    """A full-width ＝ at the start of a cell was not quoted (issue 35, item 7): spreadsheet
+    programs may fold it to "=". Leading spaces do not hide a formula either."""
+    assert csv_export._cell(text) == "'" + text
+
+
+@pytest.mark.parametrize("text", ["Tafel 3", "３ down", "€ 5", "'al gequoot"])
+def test_ordinary_text_is_left_alone(text):
+    assert csv_export._cell(text) == text
