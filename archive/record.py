@@ -29,8 +29,7 @@ from archive.reviews import StaleAppeal, StaleReview, record_review, set_appeal
 from clubs.access import AuthenticatedHttpRequest, get_for_user, roles_in
 from clubs.models import Role
 from lib import htmx, times
-from lib.text import unique_citations
-from rulings import audit, audit_text
+from rulings import audit, audit_text, legal_basis
 from rulings.models import AppealStatus, Ruling, Status, Verdict
 from scores.deal_views import DEAL_ROLES
 from scores.deals import shown_deal_for
@@ -55,45 +54,17 @@ def _get_ruling_for_user(
     )
 
 
-def _outcome_citations(ruling: Ruling, outcome: dict[str, Any]) -> list[dict[str, Any]]:
-    """The outcome's citations as shown: from its own copy, else from the tree snapshot."""
-    if "citations" in outcome or not (ruling.snapshot_id and ruling.outcome_key):
-        return outcome.get("citations", [])
-    try:
-        tree = snapshot.get(ruling.snapshot_id)
-    except TreeSnapshot.DoesNotExist:
-        return []
-    if not tree.has_node(ruling.outcome_key):
-        return []
-    return [law.to_json() for law in tree.citations(ruling.outcome_key)]
-
-
-def _cited_law(steps: list[Any], outcome_citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The law text cited by the current path and the outcome, each text once, as the
-    ruling's snapshots recorded it (in the ruling's edition, whatever changed since)."""
-    shown = [step.citations for step in steps if not step.superseded]
-    shown.append(outcome_citations)
-    cited = [item for group in shown if isinstance(group, list) for item in group]
-    return [
-        {**entry, "shown_text": snapshot.pick(entry.get("text"))}
-        for entry in unique_citations(cited)
-    ]
-
-
-def _basis_articles(outcome_citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The outcome's provisions grouped by article, each with its title: the short legal basis
-    on the first printed page (the texts themselves print only with the audit)."""
-    articles: dict[str, dict[str, Any]] = {}
-    for entry in outcome_citations:
-        key = entry.get("key")
-        if not isinstance(key, str):
-            continue
-        article = articles.setdefault(
-            entry.get("article") or key, {"keys": [], "title": entry.get("article_title", "")}
-        )
-        if key not in article["keys"]:
-            article["keys"].append(key)
-    return list(articles.values())
+def record_basis(ruling: Ruling) -> list[dict[str, Any]]:
+    """The ruling's legal basis as the record, its print and the outcome page show it: its
+    stored rows, with the law text the ruling recorded (rulings/legal_basis.py)."""
+    keys = [row.key for row in ruling.legal_basis.all()]
+    tree = None
+    if keys and ruling.snapshot_id:
+        try:
+            tree = snapshot.get(ruling.snapshot_id)
+        except TreeSnapshot.DoesNotExist:
+            tree = None
+    return legal_basis.shown(keys, ruling.outcome or {}, tree)
 
 
 def _outcome_text(outcome: dict[str, Any]) -> dict[str, str]:
@@ -118,7 +89,6 @@ def _record_context(
     roles = roles_in(request, ruling.club_id)
     can_review = bool(roles & set(REVIEW_ROLES))
     outcome = ruling.outcome or {}
-    outcome_citations = _outcome_citations(ruling, outcome)
     next_appeal = (
         AppealStatus.SETTLED if ruling.appeal_status == AppealStatus.OPEN else AppealStatus.OPEN
     )
@@ -129,8 +99,7 @@ def _record_context(
         "facts": [step for step in steps if not step.superseded],
         "outcome": outcome,
         "outcome_text": _outcome_text(outcome),
-        "cited_law": _cited_law(steps, outcome_citations),
-        "basis_articles": _basis_articles(outcome_citations),
+        "basis": record_basis(ruling),
         "print_audit": request.GET.get("afdruk") == "audit",
         "loaded_version": loaded,
         "tree_changed": loaded is not None and loaded != ruling.tree_version,

@@ -118,8 +118,10 @@ def archive(request: HttpRequest) -> HttpResponse:
         "rows": _rows(page.object_list, filterset.tree_titles),
         "capped": getattr(paginator, "capped", False),
         "cap": formats.number_format(search.COUNT_CAP, force_grouping=True),
+        "refused": filters.refused(filterset),
     }
-    return htmx.render(request, "archive/archive.html", context, partial="results")
+    status = 400 if context["refused"] else None
+    return htmx.render(request, "archive/archive.html", context, partial="results", status=status)
 
 
 # --------------------------------------------------------------------------------------------
@@ -156,5 +158,9 @@ def statistics(request: HttpRequest) -> HttpResponse:
         "summary": summary,
         "only_final": cleaned.get("status") == Status.FINAL,
         "query": filterset.data.urlencode(),
+        "refused": filters.refused(filterset),
     }
-    return htmx.render(request, "archive/statistics.html", context, partial="results")
+    status = 400 if context["refused"] else None
+    return htmx.render(
+        request, "archive/statistics.html", context, partial="results", status=status
+    )

@@ -36,7 +36,9 @@ from django.utils import timezone
 
 from clubs.models import Club
 from lib import limits, safejson
-from rulings.models import Ruling, Status
+from rulings import legal_basis
+from rulings.models import LegalBasis, Ruling, Status
+from rulings.transitions import basis_rows
 from transfer import provenance, shapes
 from transfer.bundles import (
     CHUNK,
@@ -49,7 +51,7 @@ from transfer.bundles import (
 )
 from transfer.children import CHILDREN, as_list, fields_of, parse, plain, serialise, shape_message
 from transfer.models import ImportRecord
-from trees import citations, snapshot
+from trees import snapshot
 from trees.models import TreeSnapshot
 
 MAX_PROBLEMS = 20
@@ -81,7 +83,6 @@ class _Incoming:
     uuid: uuid_lib.UUID
     fields: dict[str, Any]
     children: dict[str, list[dict[str, Any]]]
-    raw: dict[str, Any]
 
     @property
     def steps(self) -> list[dict[str, Any]]:
@@ -114,7 +115,7 @@ def _parse_ruling(raw: Any, index: int) -> _Incoming:
     if odd:
         raise ValueError(shape_message(odd))
     children = {key: child.parse(raw, fields, where) for key, child in CHILDREN.items()}
-    return _Incoming(fields["uuid"], fields, children, raw)
+    return _Incoming(fields["uuid"], fields, children)
 
 
 def _parse_snapshots(raw: Any) -> dict[str, dict[str, Any]]:
@@ -168,11 +169,14 @@ def read_bundle(raw: bytes | str) -> Bundle:
     raw_rulings = data.get("rulings")
     if not isinstance(raw_rulings, list):
         raise BundleError("The bundle has no list of rulings.")
-    for index, raw_ruling in enumerate(raw_rulings, 1):
+    for index in range(len(raw_rulings)):
         try:
-            rulings.append(_parse_ruling(raw_ruling, index))
+            rulings.append(_parse_ruling(raw_rulings[index], index + 1))
         except ValueError as error:
             problems.append(str(error))
+        # The parsed ruling shares its texts with the JSON read: drop the JSON's containers as
+        # we go, so the two are not held side by side (issue 35: memory of a large bundle).
+        raw_rulings[index] = None
     try:
         snapshots = _parse_snapshots(data.get("snapshots", []))
     except ValueError as error:
@@ -300,6 +304,21 @@ def _compare(stored: Ruling, incoming: _Incoming, club: Club) -> str | None:
     return None
 
 
+def _basis(item: _Incoming) -> list[str]:
+    """The ruling's legal basis, worked out again from what it recorded (as cited_articles
+    always was): the outcome's citations, and its answers' cites in its tree snapshot."""
+    digest = item.fields.get("snapshot_id")
+    tree = None
+    if digest:
+        try:
+            tree = snapshot.get(digest)
+        except (TreeSnapshot.DoesNotExist, ValueError):
+            tree = None
+    return legal_basis.keys_of_ruling(
+        item.fields.get("outcome") or {}, item.fields.get("path") or [], tree
+    )
+
+
 def _create(incoming: list[_Incoming], club: Club, users: _Users) -> list[Ruling]:
     ruling_fields = fields_of(Ruling, RULING_SKIP)
     auto = [
@@ -308,17 +327,17 @@ def _create(incoming: list[_Incoming], club: Club, users: _Users) -> list[Ruling
         if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
     ]
     rulings = []
+    bases = []
     for item in incoming:
         values = dict(item.fields)
         values["director"] = users[values["director"]]
-        values["cited_articles"] = citations.encode(
-            citations.articles_in(
-                [s.get("citations", []) for s in item.steps if not s.get("superseded")],
-                values.get("outcome", {}),
-            )
-        )
+        bases.append(_basis(item))
+        values["cited_articles"] = legal_basis.articles(bases[-1])
         rulings.append(Ruling(club=club, **values))
     created = Ruling.objects.bulk_create(rulings)
+    LegalBasis.objects.bulk_create(
+        row for ruling, keys in zip(created, bases, strict=True) for row in basis_rows(ruling, keys)
+    )
     # auto_now(_add) fields were stamped with the time of import: put the bundle's times back.
     for ruling, item in zip(created, incoming, strict=True):
         for name in auto:

@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
+from django.template.defaultfilters import filesizeformat
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -18,20 +19,19 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs.access import AuthenticatedHttpRequest, clubs, get_for_user, requested_club, roles_in
 from clubs.models import Club, Role
+from lib.fields import DayField
 
 from . import bundles as transfer
 from . import importing, provenance, undo
 from .models import ImportRecord
 
-MAX_UPLOAD = 200 * 1024 * 1024
 RECENT_IMPORTS = 20
 
 
 class DownloadForm(forms.Form):
-    since = forms.DateField(
+    since = DayField(
         label=gettext_lazy("Opgeslagen vanaf"),
         required=False,
-        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         help_text=gettext_lazy("Leeg: alle definitieve arbitrages."),
     )
     include_training = forms.BooleanField(label=gettext_lazy("Ook oefenarbitrages"), required=False)
@@ -45,8 +45,18 @@ class UploadForm(forms.Form):
 
     def clean_bundle(self):
         bundle = self.cleaned_data["bundle"]
-        if bundle.size > MAX_UPLOAD:
-            raise forms.ValidationError(_("Het bestand is te groot."))
+        if bundle.size > transfer.WEB_MAX_BYTES:
+            raise forms.ValidationError(
+                _(
+                    "Het bestand is te groot (%(size)s, hoogstens %(max)s). Exporteer op de "
+                    "laptop met een begindatum, of laat de beheerder het op de server "
+                    "importeren (manage.py import_rulings)."
+                )
+                % {
+                    "size": filesizeformat(bundle.size),
+                    "max": filesizeformat(transfer.WEB_MAX_BYTES),
+                }
+            )
         return bundle
 
 

@@ -273,6 +273,7 @@ def _store(
             label_nl=choice.label.nl,
             label_en=choice.label.en,
             target=by_key[choice.target],
+            cites=list(choice.cites),
             order=order,
         )
         for node in spec.nodes
@@ -359,7 +360,12 @@ def spec_from_rows(tree: Tree) -> TreeSpec:
                 help=_optional_text(node, "help"),
                 cites=tuple(citation.key for citation in node.citations.all()),
                 choices=tuple(
-                    ChoiceSpec(key=c.key, label=_text(c, "label"), target=c.target.key)
+                    ChoiceSpec(
+                        key=c.key,
+                        label=_text(c, "label"),
+                        target=c.target.key,
+                        cites=tuple(c.cites),
+                    )
                     for c in node.choices.all()
                 ),
                 outcome=outcome,

@@ -154,6 +154,8 @@ class Choice(models.Model):
     label_nl = models.CharField(_("antwoord (nl)"), max_length=300)
     label_en = models.CharField(_("antwoord (en)"), max_length=300, blank=True)
     target = models.ForeignKey(Node, on_delete=models.CASCADE, related_name="incoming")
+    # The provision keys this answer establishes (ChoiceSpec.cites), in the file's order.
+    cites = models.JSONField(_("wetsartikelen"), default=list, blank=True)
     order = models.PositiveIntegerField(default=0)
 
     class Meta:

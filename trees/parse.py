@@ -77,7 +77,7 @@ _TREE_FIELDS = {
     "nodes",
 }
 _NODE_FIELDS = {"question", "outcome", "help", "cites", "choices"}
-_CHOICE_FIELDS = {"key", "label", "next"}
+_CHOICE_FIELDS = {"key", "label", "next", "cites"}
 _OUTCOME_FIELDS = {
     "title",
     "ruling",
@@ -300,6 +300,7 @@ class _Parser:
                     key=key,
                     label=self.text(data["label"], where, f"choice {key!r}: label"),
                     target=self.slug(data["next"], where, f"choice {key!r}: next"),
+                    cites=self.cites(data.get("cites"), f"{where}: choice {key!r}"),
                 )
             )
         return tuple(result)

@@ -122,10 +122,19 @@ def _choice_problems(tree: TreeSpec, node: NodeSpec, where: str) -> Iterator[str
 def _citation_problems(
     tree: TreeSpec, node: NodeSpec, where: str, unknown: Callable[[str], str | None] | None
 ) -> Iterator[str]:
-    """Citations well-formed, not repeated, and held by the edition."""
-    for key in _duplicates(node.cites):
+    """Citations (the node's and its answers') well-formed, not repeated, and held by the
+    edition."""
+    yield from _key_problems(node.cites, where, unknown)
+    for choice in node.choices:
+        yield from _key_problems(choice.cites, f"{where}: choice {choice.key!r}", unknown)
+
+
+def _key_problems(
+    cites: Sequence[str], where: str, unknown: Callable[[str], str | None] | None
+) -> Iterator[str]:
+    for key in _duplicates(cites):
         yield f"{where}: citation {key!r} is listed more than once"
-    for key in dict.fromkeys(node.cites):
+    for key in dict.fromkeys(cites):
         try:
             written = keys.canonical(key)
         except keys.InvalidKey as error:
@@ -192,11 +201,45 @@ def validate(
         problems.extend(_node_problems(tree, node, reachable, unknown, trees))
 
     # no cycles
-    for cycle in find_cycles(tree):
+    cycles = find_cycles(tree)
+    for cycle in cycles:
         loop = " → ".join([*cycle, cycle[0]])
         problems.append(f"node {cycle[0]!r}: part of a cycle ({loop})")
+    if not cycles:
+        problems.extend(basis_problems(tree, unknown))
 
     return problems
+
+
+def path_basis(tree: TreeSpec, path: Path) -> list[str]:
+    """The legal basis a ruling along ``path`` gets (as ``rulings.legal_basis.tree_basis``):
+    the outcome's citations, then the answers' cites, each once."""
+    answers = [
+        key
+        for node_key, choice_key in path.steps
+        if (choice := tree.node(node_key).choice(choice_key)) is not None
+        for key in choice.cites
+    ]
+    return list(dict.fromkeys([*tree.node(path.outcome).cites, *answers]))
+
+
+def basis_problems(
+    tree: TreeSpec, unknown: Callable[[str], str | None] | None = None
+) -> Iterator[str]:
+    """Every path's legal basis is non-empty and, with ``unknown``, held by the edition (a key
+    missing is said once per outcome, naming the first path)."""
+    said: set[tuple[str, str]] = set()
+    for path in paths(tree):
+        basis = path_basis(tree, path)
+        where = f"node {path.outcome!r} (via {' → '.join(path.answers) or 'the start'})"
+        if not basis:
+            yield f"{where}: the legal basis is empty"
+        elif unknown is not None:
+            missing = [key for key in basis if keys.is_canonical(key) and unknown(key)]
+            missing = [key for key in missing if (path.outcome, key) not in said]
+            said.update((path.outcome, key) for key in missing)
+            if missing:
+                yield f"{where}: legal basis cites {', '.join(missing)}, not in the edition"
 
 
 def ensure_valid(

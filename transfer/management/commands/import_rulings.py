@@ -3,6 +3,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from clubs.models import Club, User
+from transfer.bundles import CLI_MAX_BYTES, WEB_MAX_BYTES
 from transfer.importing import BundleError, import_bundle, read_bundle, target_club
 from transfer.provenance import Source
 
@@ -18,14 +19,28 @@ class Command(BaseCommand):
         parser.add_argument("file", type=Path, help="the bundle file")
         parser.add_argument("--club", help="import into this club (default: the bundle's club)")
         parser.add_argument(
+            "--max-size",
+            type=int,
+            default=CLI_MAX_BYTES // (1024 * 1024),
+            help="refuse a file larger than this many MiB (default %(default)s; the web page "
+            f"takes {WEB_MAX_BYTES // (1024 * 1024)})",
+        )
+        parser.add_argument(
             "--user",
             help="import as this member of the club: recorded in each ruling's trail, and a "
             "director imports only his own rulings (default: the operator, recorded as "
             "'system', who may import every member's)",
         )
 
-    def handle(self, *args, file: Path, club, user, **options) -> None:
+    def handle(self, *args, file: Path, club, user, max_size: int, **options) -> None:
         try:
+            size = file.stat().st_size
+            if size > max_size * 1024 * 1024:
+                raise CommandError(
+                    f"{file} is {size / 1024 / 1024:.0f} MiB, more than --max-size "
+                    f"{max_size} MiB; nothing was imported.",
+                    returncode=2,
+                )
             raw = file.read_bytes()
         except OSError as error:
             raise CommandError(f"Cannot read {file}: {error.strerror}.", returncode=2) from None
