@@ -297,4 +297,3 @@ class BoardResult(models.Model):
     @property
     def after_rectification(self) -> int:
         return self.tricks_made if self.rectified_tricks is None else self.rectified_tricks
-

@@ -31,7 +31,6 @@ from rulings.transitions import Planned, Planner
 from scores import board_result, deals
 from scores.models import BoardResult
 
-
 # As for the adjusted score: the club's directors, reviewers and admins.
 RESULT_ROLES = (Role.DIRECTOR, Role.REVIEWER, Role.ADMIN)
 
@@ -130,19 +129,19 @@ def result(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
     status = 400
     if form.is_valid():
         try:
-            transitions.run(ruling, request.user, None, plan_result(request.user, form.cleaned_data, contract))
+            transitions.run(
+                ruling, request.user, None, plan_result(request.user, form.cleaned_data, contract)
+            )
         except StaleResult:
+            # Shown again with the chain's head now, so a second save goes through.
+            fresh = request.POST.copy()
+            fresh["sequence"] = str(Ruling.objects.get(pk=ruling.pk).audit_sequence)
+            form = ResultForm(fresh)
+            form.is_valid()
             form.add_error(
                 None,
                 _("De arbitrage is intussen gewijzigd. Controleer de uitslag en sla opnieuw op."),
             )
-            fresh = request.POST.copy()
-            fresh["sequence"] = str(Ruling.objects.get(pk=ruling.pk).audit_sequence)
-            errors = form.errors
-            form = ResultForm(fresh)
-            form.is_valid()
-            for error in errors.get("__all__", []):
-                form.add_error(None, error)
             status = 409
         else:
             messages.success(request, _("De uitslag van het spel is vastgelegd."))
