@@ -19,6 +19,7 @@ from clubs.forms import (
     RolesForm,
     ScoreSettingsForm,
     SetupForm,
+    unavailable_name,
 )
 from clubs.models import Club, Membership, Role, User
 from lib.client import is_local
@@ -98,7 +99,7 @@ def score_settings(request: HttpRequest, slug: str) -> HttpResponse:
 
 def invite(request: HttpRequest, slug: str) -> HttpResponse:
     club = admin_club(request, slug)
-    form = InviteForm(request.POST or None)
+    form = InviteForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -111,7 +112,7 @@ def invite(request: HttpRequest, slug: str) -> HttpResponse:
                 email=data["email"],
             )
         except IntegrityError:  # the same name, invited at the same moment elsewhere
-            form.add_error("username", _("Deze gebruikersnaam bestaat al."))
+            form.add_error("username", unavailable_name())
         else:
             link = club_members.password_link(request, user)
             sent = club_members.email_link(club, user, link, invited=True)

@@ -200,12 +200,28 @@ def test_inviting_the_same_user_name_twice_is_a_form_error(club_a, client_admin_
     assert invite(client_admin_a, club_a).status_code == 302
     again = invite(client_admin_a, club_a, first_name="Ander")
     assert again.status_code == 200
-    assert b"bestaat al" in again.content
+    assert "al lid van uw club" in again.content.decode()
     assert User.objects.filter(username__iexact="wouter").count() == 1
     assert User.objects.get(username="wouter").first_name == "Wouter"
-    # Also another capitalisation, and a member of any club.
-    assert b"bestaat al" in invite(client_admin_a, club_a, username="Wouter").content
-    assert b"bestaat al" in invite(client_admin_a, club_a, username="bas").content
+    # Also another capitalisation.
+    assert (
+        "al lid van uw club" in invite(client_admin_a, club_a, username="Wouter").content.decode()
+    )
+
+
+def test_the_invite_form_does_not_reveal_other_clubs_members(club_a, client_admin_a, director_b):
+    """It said "Deze gebruikersnaam bestaat al ... hoort deze persoon al bij een andere club"
+    for a member of another club (issue 35, item 7). Names are unique, so a taken one cannot
+    be given; the message says only that, the same for any user outside this club."""
+    other_club = invite(client_admin_a, club_a, username="bas").content.decode()
+    User.objects.create(username="zonder-club")
+    no_club = invite(client_admin_a, club_a, username="Zonder-Club").content.decode()
+    for page in (other_club, no_club):
+        assert "niet beschikbaar" in page
+        assert "bestaat" not in page
+        assert "andere club" not in page
+        assert "al lid" not in page
+    assert not User.objects.filter(memberships__club=club_a, username="bas").exists()
 
 
 def test_an_invite_needs_a_role_and_a_valid_name(club_a, client_admin_a):
