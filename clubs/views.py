@@ -10,7 +10,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs import access
+from clubs import access, resets
 from clubs import members as club_members
 from clubs.forms import (
     ForgottenPasswordForm,
@@ -249,12 +249,21 @@ class ForgottenPasswordView(auth_views.PasswordResetView):
     subject_template_name = "clubs/email_password_reset_subject.txt"
     success_url = reverse_lazy("password_reset_done")
 
+    def form_valid(self, form):
+        if not resets.may_send(self.request, form.cleaned_data["email"]):
+            # Answered as if sent: the page never tells whether an address is known.
+            return redirect(self.get_success_url())
+        return super().form_valid(form)
+
 
 @login_not_required
 def password_forgotten(request: HttpRequest) -> HttpResponseBase:
     """Django's reset by e-mail where e-mail is configured; otherwise the page says whom to ask."""
     if not club_members.email_enabled():
         return render(request, "clubs/password_forgotten.html", {"email_enabled": False})
+    if request.method == "POST" and resets.client_exhausted(request):
+        context = {"email_enabled": True, "throttled": True}
+        return render(request, "clubs/password_forgotten.html", context, status=429)
     return ForgottenPasswordView.as_view(extra_context={"email_enabled": True})(request)
 
 
