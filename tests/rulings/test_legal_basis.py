@@ -145,3 +145,39 @@ def test_the_migration_fills_the_basis_of_stored_rulings(club_a, director_a):
     assert not open_ruling.legal_basis.exists()
     # The tally triggers followed the UPDATEs.
     assert tally.differences() == []
+
+
+@pytest.mark.django_db
+def test_an_answer_that_establishes_a_provision_puts_it_on_the_outcome_record_and_csv(
+    shipped, club_a, director_a, client_director_a, client_reviewer_a
+):
+    """In the shipped tree, "yes, there was a logical alternative" establishes 16B1(b): the
+    outcome page, the record and the CSV all show it after the outcome's own provisions."""
+    import uuid
+
+    from rulings import wizard
+    from trees.validate import paths
+
+    tree = wizard.start("ongeoorloofde-informatie")
+    path = next(p for p in paths(tree.tree) if ("logisch-alternatief", "ja") in p.steps)
+    (first_node, first), *rest = path.steps
+    result = wizard.begin(
+        director=director_a,
+        tree=tree,
+        node_key=first_node,
+        choice_key=first,
+        uuid=uuid.uuid4(),
+        club=club_a,
+    )
+    ruling = result.ruling
+    for number, (node_key, choice_key) in enumerate(rest, start=2):
+        ruling = wizard.answer(ruling, node_key, number, choice_key, director_a).ruling
+    expected = [*dict.fromkeys([*tree.node(path.outcome).cites, "16B1(b)"])]
+    assert list(ruling.legal_basis.values_list("key", flat=True)) == expected
+    outcome_page = client_director_a.get(reverse("wizard:ruling", args=[ruling.uuid]))
+    assert basis_on(outcome_page.content.decode()) == " ".join(expected)
+    record = client_reviewer_a.get(reverse("archive:detail", args=[ruling.uuid]))
+    assert basis_on(record.content.decode()) == " ".join(expected)
+    text = b"".join(client_reviewer_a.get(reverse("archive:csv")).streaming_content)
+    rows = list(csv.DictReader(io.StringIO(text.decode("utf-8-sig"))))
+    assert rows[0]["legal_basis"] == " ".join(expected)
