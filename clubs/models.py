@@ -65,3 +65,19 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} – {self.club} ({self.get_role_display()})"
+
+
+class ResetRequest(models.Model):
+    """One "Wachtwoord vergeten?" request, kept a day to throttle them (clubs/resets.py): the
+    address as a hash (the request may name nobody's), and the client that asked."""
+
+    email_hash = models.CharField(max_length=64, db_index=True)
+    client = models.GenericIPAddressField(null=True, blank=True, db_index=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("aanvraag wachtwoordlink")
+        verbose_name_plural = _("aanvragen wachtwoordlink")
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.client or '?'}"
