@@ -47,6 +47,7 @@ HEADER = [
     "notes",
     "adjusted_score",
     "adjusted_score_summary",
+    "decision",
 ]
 
 
