@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from django.db.models import QuerySet
+from django.db.models.fields.json import KT
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, StreamingHttpResponse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
@@ -62,8 +63,9 @@ CSV_FIELDS = (
     "finalised_at",
     "notes",
     *(f"adjusted_score__{name}" for name in SUMMARY_FIELDS),
+    "decision",
     "path",
-    "id",
+    "id",  # last: the chunk's legal basis is read by it (_chunk_lines)
 )
 CSV_HEADER = (
     "uuid",
@@ -95,6 +97,9 @@ CSV_HEADER = (
     "notes",
     "adjusted_score",
     "adjusted_score_summary",
+    # What was decided, as the record shows it: the outcome's ruling text; for a free ruling
+    # the director's own words (its outcome title is only "Vrije arbitrage").
+    "decision",
 )
 # A cell starting with one of these would be read as a formula by a spreadsheet program.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -162,6 +167,7 @@ def _csv_row(row: tuple, basis: dict[int, list[str]]) -> list[Any]:
         values["notes"],
         values["adjusted_score__kind"] or "",
         summary_of({name: values[f"adjusted_score__{name}"] for name in SUMMARY_FIELDS}),
+        values["decision"],
     ]
     return [_cell(value) for value in out]
 
@@ -171,7 +177,7 @@ def csv_lines(rulings: QuerySet[Ruling], delimiter: str = ",") -> Iterator[str]:
     writer = csv.writer(_Echo(), delimiter=delimiter)
     yield "\ufeff"
     yield writer.writerow(CSV_HEADER)
-    rows = rulings.values_list(*CSV_FIELDS)
+    rows = rulings.annotate(decision=KT("outcome__ruling__nl")).values_list(*CSV_FIELDS)
     chunk: list[tuple] = []
     for row in rows.iterator(chunk_size=CSV_CHUNK):
         chunk.append(row)

@@ -44,8 +44,11 @@ def _get_ruling_for_user(
 ) -> Ruling:
     return get_for_user(
         request,
-        # The adjusted score (scores/_adjusted_score.html) comes in the same query.
-        Ruling.objects.select_related("director", "club", "adjusted_score__recorded_by"),
+        # The adjusted score and the board's result (scores/_adjusted_score.html,
+        # scores/_board_result.html) come in the same query.
+        Ruling.objects.select_related(
+            "director", "club", "adjusted_score__recorded_by", "board_result"
+        ),
         roles=roles,
         uuid=uuid,
     )
@@ -97,6 +100,7 @@ def _record_context(
         "outcome": outcome,
         "outcome_text": _outcome_text(outcome),
         "basis": record_basis(ruling),
+        "print_audit": request.GET.get("afdruk") == "audit",
         "loaded_version": loaded,
         "tree_changed": loaded is not None and loaded != ruling.tree_version,
         "tree_gone": loaded is None,

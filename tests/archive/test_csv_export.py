@@ -48,6 +48,7 @@ HEADER = [
     "notes",
     "adjusted_score",
     "adjusted_score_summary",
+    "decision",
 ]
 
 
