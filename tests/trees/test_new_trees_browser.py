@@ -29,6 +29,7 @@ NEW_TREES = [
     "blinde",
     "slagen-en-uitslag",
     "gedrag-en-procedure",
+    "informatie-van-elders",
     "blinde-kaart-genoemd",
 ]
 

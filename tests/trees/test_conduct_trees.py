@@ -1,0 +1,49 @@
+"""The trees of issue 32 about information and conduct (16D, 73D/E, partner's conduct around
+explanations, psychic calls): the flags the law decides for single outcomes, pinned. The walk of
+every case is tests/trees/test_cases_files.py; these say which side an adjustment protects and
+who chooses."""
+
+from __future__ import annotations
+
+import pytest
+
+from trees.loading import TREES_DIR
+from trees.parse import load_tree_file
+
+UI = "ongeoorloofde-informatie"
+
+OUTCOME_FIELDS = [
+    # 16D2: the director picks the measure, only before any call
+    ("informatie-van-elders", "plaatsen-wisselen", "chooser", "director"),
+    ("informatie-van-elders", "laten-spelen", "adjusted_score", True),
+    ("informatie-van-elders", "kunstmatige-score", "adjusted_score", True),
+    # information of no consequence, or no effect on the result: nothing to adjust
+    ("informatie-van-elders", "gewoon-spelen", "adjusted_score", False),
+    ("informatie-van-elders", "score-blijft", "adjusted_score", False),
+    # called after the first call: play on, judge after play
+    ("informatie-van-elders", "doorspelen", "adjusted_score", False),
+    ("informatie-van-elders", "aanpassen-na-afloop", "adjusted_score", True),
+    ("informatie-van-elders", "naar-ongeoorloofde-informatie", "see_tree", UI),
+    ("informatie-van-elders", "naar-strafkaart", "see_tree", "strafkaart"),
+]
+
+
+@pytest.mark.parametrize(("slug", "outcome", "field", "value"), OUTCOME_FIELDS)
+def test_outcome_field(slug, outcome, field, value):
+    node = load_tree_file(TREES_DIR / f"{slug}.yaml").node(outcome)
+    assert node.is_outcome
+    assert getattr(node.outcome, field) == value
+
+
+@pytest.mark.parametrize(
+    ("slug", "outcome", "protected"),
+    [
+        ("informatie-van-elders", "laten-spelen", "tegenpartij van de speler"),
+        ("informatie-van-elders", "aanpassen-na-afloop", "tegenpartij van de speler"),
+    ],
+)
+def test_an_adjustment_names_the_side_it_protects(slug, outcome, protected):
+    """Law 12C: every adjusting outcome says whom the adjustment protects (TREES.md)."""
+    node = load_tree_file(TREES_DIR / f"{slug}.yaml").node(outcome)
+    assert node.outcome.adjusted_score
+    assert protected in " ".join(node.outcome.ruling.nl.split())
