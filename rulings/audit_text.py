@@ -219,6 +219,14 @@ def _score_adjusted(data: Mapping[str, Any], words: Words) -> str:
     )
 
 
+def _result_recorded(data: Mapping[str, Any], words: Words) -> str:
+    # The event carries the contract with its result, as for the adjusted score.
+    text = _("Uitslag vastgelegd: %(made)s") % {"made": data["made"]}
+    if data.get("rectified") and data["rectified"] != data["made"]:
+        text += "; " + _("na rechtzetting %(rectified)s") % {"rectified": data["rectified"]}
+    return text
+
+
 def _imported(data: Mapping[str, Any], words: Words) -> str:
     # The actor column names who imported; the file and its hash say from what.
     return _("Geïmporteerd uit %(file)s (sha256 %(sha256)s)") % {
@@ -252,6 +260,7 @@ DESCRIBERS: dict[str, Describer] = {
     Action.APPEAL_OPENED: _appeal(_("Beroep ingesteld")),
     Action.APPEAL_SETTLED: _appeal(_("Beroep afgehandeld")),
     Action.SCORE_ADJUSTED: _score_adjusted,
+    Action.RESULT_RECORDED: _result_recorded,
     Action.IMPORTED: _imported,
     Action.IMPORT_UNDONE: _import_undone,
 }

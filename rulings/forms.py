@@ -15,6 +15,7 @@ from django.forms.models import fields_for_model
 from django.utils.translation import gettext_lazy as _
 
 from lib import limits
+from lib.fields import DayField, day_in_range
 from lib.widgets import MemoNumberInput
 from rulings.models import Ruling
 from rulings.wizard import CONTEXT_FIELDS, REQUIRED_TO_SAVE
@@ -57,10 +58,13 @@ class FirstAnswerForm(AnswerForm):
         if not written:
             return None
         try:
-            return date.fromisoformat(written)
+            day = date.fromisoformat(written)
         except ValueError:
             message = forms.DateField.default_error_messages["invalid"]
             raise forms.ValidationError(message, code="invalid") from None
+        if not day_in_range(day):
+            raise forms.ValidationError(DayField.default_error_messages["range"], code="range")
+        return day
 
 
 class StartForm(forms.Form):
@@ -70,9 +74,7 @@ class StartForm(forms.Form):
 
     q = forms.CharField(label=_("Zoek een onregelmatigheid"), required=False, max_length=100)
     editie = forms.ChoiceField(label=_("Editie"), required=False)
-    datum = forms.DateField(
-        label=_("Speeldatum"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
+    datum = DayField(label=_("Speeldatum"), required=False)
     club = forms.ChoiceField(label=_("Club"), required=False)
 
     def __init__(self, *args: Any, editions: list[str], clubs: list[tuple[str, str]], **kwargs):
@@ -91,7 +93,8 @@ def _context_field_prototypes() -> dict[str, forms.Field]:
     """The context fields, built once per process (``fields_for_model`` is slow enough to
     show in every wizard step); forms get deep copies (``_context_fields``)."""
     fields = fields_for_model(Ruling, fields=CONTEXT_FIELDS)
-    fields["played_on"].widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    # A date of play from 1900 to 2099: the year 1 or 9999 is a typo (issue 35).
+    fields["played_on"] = DayField(label=fields["played_on"].label, required=False)
     # A plain form does not run the model's validators: give the ranges to the form fields.
     # Rounds and tables stop at 999: a larger number is a typo, and beyond 32,767 PostgreSQL's
     # smallint column would refuse it with a server error.

@@ -36,7 +36,9 @@ from django.utils import timezone
 
 from clubs.models import Club
 from lib import limits, safejson
-from rulings.models import Ruling, Status
+from rulings import legal_basis
+from rulings.models import LegalBasis, Ruling, Status
+from rulings.transitions import basis_rows
 from transfer import provenance, shapes
 from transfer.bundles import (
     CHUNK,
@@ -49,7 +51,7 @@ from transfer.bundles import (
 )
 from transfer.children import CHILDREN, as_list, fields_of, parse, plain, serialise, shape_message
 from transfer.models import ImportRecord
-from trees import citations, snapshot
+from trees import snapshot
 from trees.models import TreeSnapshot
 
 MAX_PROBLEMS = 20
@@ -302,6 +304,21 @@ def _compare(stored: Ruling, incoming: _Incoming, club: Club) -> str | None:
     return None
 
 
+def _basis(item: _Incoming) -> list[str]:
+    """The ruling's legal basis, worked out again from what it recorded (as cited_articles
+    always was): the outcome's citations, and its answers' cites in its tree snapshot."""
+    digest = item.fields.get("snapshot_id")
+    tree = None
+    if digest:
+        try:
+            tree = snapshot.get(digest)
+        except (TreeSnapshot.DoesNotExist, ValueError):
+            tree = None
+    return legal_basis.keys_of_ruling(
+        item.fields.get("outcome") or {}, item.fields.get("path") or [], tree
+    )
+
+
 def _create(incoming: list[_Incoming], club: Club, users: _Users) -> list[Ruling]:
     ruling_fields = fields_of(Ruling, RULING_SKIP)
     auto = [
@@ -310,17 +327,17 @@ def _create(incoming: list[_Incoming], club: Club, users: _Users) -> list[Ruling
         if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
     ]
     rulings = []
+    bases = []
     for item in incoming:
         values = dict(item.fields)
         values["director"] = users[values["director"]]
-        values["cited_articles"] = citations.encode(
-            citations.articles_in(
-                [s.get("citations", []) for s in item.steps if not s.get("superseded")],
-                values.get("outcome", {}),
-            )
-        )
+        bases.append(_basis(item))
+        values["cited_articles"] = legal_basis.articles(bases[-1])
         rulings.append(Ruling(club=club, **values))
     created = Ruling.objects.bulk_create(rulings)
+    LegalBasis.objects.bulk_create(
+        row for ruling, keys in zip(created, bases, strict=True) for row in basis_rows(ruling, keys)
+    )
     # auto_now(_add) fields were stamped with the time of import: put the bundle's times back.
     for ruling, item in zip(created, incoming, strict=True):
         for name in auto:

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from clubs.access import AuthenticatedHttpRequest, clubs, get_for_user, requested_club, roles_in
 from clubs.models import Club, Role
+from lib.fields import DayField
 
 from . import bundles as transfer
 from . import importing, provenance, undo
@@ -28,10 +29,9 @@ RECENT_IMPORTS = 20
 
 
 class DownloadForm(forms.Form):
-    since = forms.DateField(
+    since = DayField(
         label=gettext_lazy("Opgeslagen vanaf"),
         required=False,
-        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         help_text=gettext_lazy("Leeg: alle definitieve arbitrages."),
     )
     include_training = forms.BooleanField(label=gettext_lazy("Ook oefenarbitrages"), required=False)

@@ -704,7 +704,7 @@ RULES: dict[str, list[Case]] = {
     ],
     "training:join": [
         Case("", "GET", members(OK, b=OK)),
-        Case("code of A", "POST", members(302, b=OK), data=lambda w: {"code": w.session.code}),
+        Case("code of A", "POST", members(302, b=400), data=lambda w: {"code": w.session.code}),
     ],
     "training:session_create": [
         Case("", "GET", who(403, 403, OK, OK, 403)),

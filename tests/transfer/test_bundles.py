@@ -84,7 +84,8 @@ def test_round_trip_arrives_intact_and_chains_verify(tmp_path, made):
     assert second.steps.filter(superseded=True).count() == 2
     assert second.review_verdict == Verdict.AMENDED
     assert second.appeal_status == AppealStatus.OPEN
-    assert second.cited_articles == "|25|27|"
+    assert second.cited_articles == "|27|"
+    assert list(second.legal_basis.values_list("key", flat=True)) == ["27"]
     assert second.snapshot.data["slug"] == "proef"
     first = Ruling.objects.get(uuid=made[0].uuid)
     assert first.adjusted_score.summary() == SUMMARY
