@@ -22,12 +22,15 @@ from archive.models import RulingTally
 from archive.stats import tree_titles
 from clubs.models import Club
 from laws.models import Edition
+from lib.fields import DayField, day_input
 from rulings.models import AppealStatus, Mode, Ruling, Status, Verdict
 from trees import citations
 
 MODE_ALL = "all"
+# Filters whose unreadable value falls back to the default rather than refusing the page.
+FALLBACK = frozenset({"mode", "sort"})
 UNREVIEWED = "none"
-DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+DATE_INPUT = day_input()
 # Text fields whose typing filters (after a pause, with htmx): archive_filters.html listens on them.
 LIVE_FILTER = "live-filter"
 
@@ -111,11 +114,17 @@ def editions() -> list[tuple[str, str]]:
     return [(code, code) for code in Edition.objects.values_list("code", flat=True)]
 
 
+class DayFilter(django_filters.DateFilter):
+    """A date bound from 1900 to 2099: 9999-12-31 made the statistics overflow (issue 28)."""
+
+    field_class = DayField
+
+
 class RulingFilter(django_filters.FilterSet):
-    date_from = django_filters.DateFilter(
+    date_from = DayFilter(
         field_name="played_on", lookup_expr="gte", label=_("Van"), widget=DATE_INPUT
     )
-    date_to = django_filters.DateFilter(
+    date_to = DayFilter(
         field_name="played_on", lookup_expr="lte", label=_("Tot en met"), widget=DATE_INPUT
     )
     director = DirectorFilter(
@@ -147,7 +156,10 @@ class RulingFilter(django_filters.FilterSet):
         empty_label=None,
     )
     table = django_filters.NumberFilter(
-        label=_("Tafel"), min_value=0, widget=forms.NumberInput(attrs={"class": LIVE_FILTER})
+        label=_("Tafel"),
+        min_value=0,
+        max_value=999,
+        widget=forms.NumberInput(attrs={"class": LIVE_FILTER}),
     )
     board = django_filters.NumberFilter(
         label=_("Spel"),
@@ -238,7 +250,11 @@ class RulingFilter(django_filters.FilterSet):
         return tallies
 
     def filter_queryset(self, queryset: QuerySet) -> QuerySet:
-        # An invalid mode or sort falls back to the defaults rather than showing everything.
+        # A filter that cannot be read (a date in the year 9999, a table number no club has)
+        # selects nothing: the page says what is wrong (``refused``), and a CSV download never
+        # holds more than was asked for.
+        if refused(self):
+            return queryset.none()
         cleaned = self.form.cleaned_data
         if cleaned.get("mode") is None:
             queryset = queryset.filter(mode=Mode.LIVE)
@@ -273,6 +289,18 @@ def for_request(
     return RulingFilter(
         request.GET, queryset=Ruling.objects.filter(club=club), club=club, defaults=defaults
     )
+
+
+def refused(filterset: RulingFilter) -> list[str]:
+    """What is wrong with the filters, one message per field, in the user's language."""
+    form = filterset.form
+    return [  # An unknown mode or sort (an old link) falls back to the default instead.
+        f"{form.fields[name].label}: {' '.join(str(m) for m in messages)}"
+        if name in form.fields
+        else " ".join(str(m) for m in messages)
+        for name, messages in form.errors.items()
+        if name not in FALLBACK
+    ]
 
 
 def searches_text(filterset: RulingFilter) -> bool:

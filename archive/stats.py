@@ -206,6 +206,10 @@ def per_outcome(counts: Counts, titles: dict[str, str]) -> list[tuple[str, int]]
     outcomes = outcome_titles(counts.outcomes)
     rows = []
     for (slug, key), n in counts.outcomes.items():
+        if slug == free.FREE_SLUG:
+            # A free ruling's one outcome is the ruling itself: "Vrije arbitrage", not ": vrij".
+            rows.append((outcome_title(None, key), n))
+            continue
         rows.append((f"{titles.get(slug) or slug}: {outcomes.get((slug, key), key)}", n))
     return _by_count(rows)
 

@@ -163,8 +163,9 @@ class Ruling(models.Model):
     finalised_at = models.DateTimeField(null=True, blank=True)
 
     # Review and archive (archive/models.py, archive/reviews.py). ``cited_articles`` holds the
-    # article numbers cited by the current path and outcome as "|27|47|", set by the wizard
-    # with ``trees.citations.articles_in`` on every answer.
+    # article numbers of the ruling's legal basis (LegalBasis, rulings/legal_basis.py) as
+    # "|27|47|", derived from the same keys by the one writer: the tally's and the archive
+    # filter's column (empty until an outcome is reached).
     cited_articles = models.CharField(
         _("geciteerde artikelen"), max_length=400, blank=True, default=""
     )
@@ -276,6 +277,32 @@ class Step(models.Model):
     def answer_text(self) -> str:
         """The answer in the active language, for display."""
         return pick_text(self.answer)
+
+
+class LegalBasis(models.Model):
+    """One provision of a ruling's legal basis (rulings/legal_basis.py): the outcome's own
+    citations and what the answers on its path established, ``position`` 0 the decisive one.
+    Written by the one writer whenever the outcome changes; ``Ruling.cited_articles`` holds
+    the same articles for the tally and the archive filter."""
+
+    ruling = models.ForeignKey(Ruling, on_delete=models.CASCADE, related_name="legal_basis")
+    edition = models.CharField(_("editie"), max_length=10)
+    key = models.CharField(_("sleutel"), max_length=30)
+    article = models.CharField(_("artikel"), max_length=10)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["ruling", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["ruling", "key"], name="legalbasis_unique_key")
+        ]
+        # Rulings per article (the statistics, the archive filter by article).
+        indexes = [models.Index(fields=["article", "ruling"])]
+        verbose_name = _("rechtsgrond")
+        verbose_name_plural = _("rechtsgronden")
+
+    def __str__(self) -> str:
+        return f"{self.key} ({self.ruling_id})"
 
 
 class AuditQuerySet(models.QuerySet):

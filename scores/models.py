@@ -256,3 +256,44 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+# --------------------------------------------------------------------------------------------
+# The result of the board at the ruling's table (scores/board_result.py computes its scores).
+
+
+class BoardResult(models.Model):
+    """The tricks declarer made and, where a rectification changed them (tricks transferred
+    for a revoke, established after a claim), the tricks after it. The contract and declarer
+    are the ruling's own (its board form); written with a ``result_recorded`` audit event
+    (scores/result_views.py)."""
+
+    ruling = models.OneToOneField(Ruling, on_delete=models.CASCADE, related_name="board_result")
+    tricks_made = models.PositiveSmallIntegerField(
+        _("slagen gemaakt"), validators=[MaxValueValidator(13)]
+    )
+    rectified_tricks = models.PositiveSmallIntegerField(
+        _("slagen na rechtzetting"), null=True, blank=True, validators=[MaxValueValidator(13)]
+    )
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(tricks_made__lte=13)
+                & (models.Q(rectified_tricks__isnull=True) | models.Q(rectified_tricks__lte=13)),
+                name="board_result_tricks_0_13",
+            ),
+        ]
+        verbose_name = _("uitslag van het spel")
+        verbose_name_plural = _("uitslagen van het spel")
+
+    def __str__(self) -> str:
+        return f"{self.tricks_made} ({self.ruling_id})"
+
+    @property
+    def after_rectification(self) -> int:
+        return self.tricks_made if self.rectified_tricks is None else self.rectified_tricks

@@ -63,29 +63,38 @@ def test_two_concurrent_requests_record_the_change_once(
     if status == AppealStatus.SETTLED:
         set_appeal(ruling, reviewer_a, AppealStatus.OPEN, "Open.")
     both_read = threading.Barrier(2, timeout=10)
+    first_done = threading.Event()
     original = record.set_appeal
 
     def after_both_read(*args, **kwargs):
         both_read.wait()
+        # Both requests hold the ruling as read before either wrote. The in-memory test
+        # database locks whole tables between connections, so the second one writes once the
+        # first request has ended; what it writes is decided on the status it read.
+        if threading.current_thread().name == "tab-2":
+            first_done.wait(10)
         return original(*args, **kwargs)
 
     monkeypatch.setattr(record, "set_appeal", after_both_read)
-    statuses: list[int] = []
+    statuses: dict[str, int] = {}
+    clients = {name: logged_in(reviewer_a) for name in ("tab-1", "tab-2")}
 
-    def post(note: str) -> None:
+    def post(name: str) -> None:
         try:
-            client = logged_in(reviewer_a)
             url = f"/arbitrages/{ruling.uuid}/beroep/"
-            statuses.append(client.post(url, {"status": status, "note": note}).status_code)
+            response = clients[name].post(url, {"status": status, "note": name})
+            statuses[name] = response.status_code
         finally:
             connection.close()
+            if name == "tab-1":
+                first_done.set()
 
-    threads = [threading.Thread(target=post, args=(note,)) for note in ("Tab 1", "Tab 2")]
+    threads = [threading.Thread(target=post, args=(name,), name=name) for name in clients]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(30)
-    assert statuses == [302, 302]
+    assert statuses == {"tab-1": 302, "tab-2": 302}
     action = "appeal_opened" if status == AppealStatus.OPEN else "appeal_settled"
     assert appeal_events(ruling).count(action) == 1
     ruling.refresh_from_db()
