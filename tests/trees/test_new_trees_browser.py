@@ -31,6 +31,7 @@ NEW_TREES = [
     "gedrag-en-procedure",
     "informatie-van-elders",
     "blinde-kaart-genoemd",
+    "ontoelaatbare-bieding",
 ]
 
 
