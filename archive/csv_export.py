@@ -5,19 +5,23 @@ score comes in the same query (a left join on its one row per ruling)."""
 from __future__ import annotations
 
 import csv
+import unicodedata
 from collections.abc import Iterator
 from typing import Any
 
 from django.db.models import QuerySet
-from django.http import HttpRequest, StreamingHttpResponse
+from django.db.models.fields.json import KT
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, StreamingHttpResponse
 from django.utils import timezone
 from django.views.decorators.http import require_GET
 
 from archive import filters, stats
 from clubs.access import requested_club
-from rulings.models import Ruling
+from lib import times
+from rulings.models import LegalBasis, Ruling
 from scores.models import SUMMARY_FIELDS, summary_of
-from trees import citations
+from trees import citations, options, snapshot
+from trees.models import TreeSnapshot
 
 CSV_CHUNK = 2000
 
@@ -59,6 +63,9 @@ CSV_FIELDS = (
     "finalised_at",
     "notes",
     *(f"adjusted_score__{name}" for name in SUMMARY_FIELDS),
+    "decision",
+    "path",
+    "id",  # last: the chunk's legal basis is read by it (_chunk_lines)
 )
 CSV_HEADER = (
     "uuid",
@@ -82,30 +89,44 @@ CSV_HEADER = (
     "declarer_seat",
     "contract",
     "cited_articles",
+    "legal_basis",
+    "option_list",
     "verdict",
     "appeal",
     "finalised_at",
     "notes",
     "adjusted_score",
     "adjusted_score_summary",
+    # What was decided, as the record shows it: the outcome's ruling text; for a free ruling
+    # the director's own words (its outcome title is only "Vrije arbitrage").
+    "decision",
 )
 # A cell starting with one of these would be read as a formula by a spreadsheet program.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _looks_like_formula(value: str) -> bool:
+    """Whether a spreadsheet could read the text as a formula: also after leading spaces, and
+    with the full-width forms (＝ ＋ － ＠) that spreadsheet programs may fold to ASCII."""
+    if value.startswith(FORMULA_START):
+        return True
+    start = unicodedata.normalize("NFKC", value.lstrip(" \u00a0\u3000")[:1])
+    return start.startswith(FORMULA_START)
 
 
 def _cell(value: Any) -> Any:
     if value is None:
         return ""
     if hasattr(value, "tzinfo") and hasattr(value, "hour"):
-        return timezone.localtime(value).isoformat(timespec="seconds")
+        return times.local(value).isoformat(timespec="seconds")
     if hasattr(value, "isoformat"):
         return value.isoformat()
-    if isinstance(value, str) and value.startswith(FORMULA_START):
+    if isinstance(value, str) and _looks_like_formula(value):
         return "'" + value
     return value
 
 
-def _csv_row(row: tuple) -> list[Any]:
+def _csv_row(row: tuple, basis: dict[int, list[str]]) -> list[Any]:
     values = dict(zip(CSV_FIELDS, row, strict=True))
     name = f"{values['director__first_name']} {values['director__last_name']}".strip()
     contract = ""
@@ -137,12 +158,16 @@ def _csv_row(row: tuple) -> list[Any]:
         values["declarer_seat"],
         contract,
         " ".join(citations.decode(values["cited_articles"])),
+        # The record's and the outcome page's legal basis (rulings/legal_basis.py), in order.
+        " ".join(basis.get(values["id"], [])),
+        _options(values),
         values["review_verdict"],
         values["appeal_status"],
         values["finalised_at"],
         values["notes"],
         values["adjusted_score__kind"] or "",
         summary_of({name: values[f"adjusted_score__{name}"] for name in SUMMARY_FIELDS}),
+        values["decision"],
     ]
     return [_cell(value) for value in out]
 
@@ -152,15 +177,56 @@ def csv_lines(rulings: QuerySet[Ruling], delimiter: str = ",") -> Iterator[str]:
     writer = csv.writer(_Echo(), delimiter=delimiter)
     yield "\ufeff"
     yield writer.writerow(CSV_HEADER)
-    rows = rulings.values_list(*CSV_FIELDS)
+    rows = rulings.annotate(decision=KT("outcome__ruling__nl")).values_list(*CSV_FIELDS)
+    chunk: list[tuple] = []
     for row in rows.iterator(chunk_size=CSV_CHUNK):
-        yield writer.writerow(_csv_row(row))
+        chunk.append(row)
+        if len(chunk) == CSV_CHUNK:
+            yield from _chunk_lines(writer, chunk)
+            chunk = []
+    yield from _chunk_lines(writer, chunk)
+
+
+def _options(values: dict[str, Any]) -> str:
+    """The outcome's options as the record shows them (``54A*; 54B; 54D``, chosen starred),
+    from the tree snapshot the ruling ran on (kept in memory: no query per ruling)."""
+    digest, key = values["snapshot_id"], values["outcome_key"]
+    if not digest or not key:
+        return ""
+    try:
+        tree = snapshot.get(digest)
+    except TreeSnapshot.DoesNotExist:
+        return ""
+    if not tree.has_node(key) or not tree.is_outcome(key):
+        return ""
+    outcome = tree.node(key).outcome
+    assert outcome is not None
+    stored = {"option_list": options.options_json(outcome.option_list)}
+    return options.csv_text(options.shown(stored, values["path"] or []))
+
+
+def _chunk_lines(writer: Any, chunk: list[tuple]) -> Iterator[str]:
+    """The lines of a chunk of rulings, with their legal basis read in one query."""
+    if not chunk:
+        return
+    basis: dict[int, list[str]] = {}
+    rows = LegalBasis.objects.filter(ruling_id__in=[row[-1] for row in chunk])
+    for ruling_id, key in rows.order_by("ruling_id", "position").values_list("ruling_id", "key"):
+        basis.setdefault(ruling_id, []).append(key)
+    for row in chunk:
+        yield writer.writerow(_csv_row(row, basis))
 
 
 @require_GET
-def export_csv(request: HttpRequest) -> StreamingHttpResponse:
+def export_csv(request: HttpRequest) -> HttpResponse | StreamingHttpResponse:
     club = requested_club(request)
-    rulings = filters.for_request(request, club).qs
+    filterset = filters.for_request(request, club)
+    refused = filters.refused(filterset)
+    if refused:
+        return HttpResponseBadRequest(
+            "\n".join(refused) + "\n", content_type="text/plain; charset=utf-8"
+        )
+    rulings = filterset.qs
     delimiter = ";" if request.GET.get("sep") == "semicolon" else ","
     response = StreamingHttpResponse(
         csv_lines(rulings, delimiter), content_type="text/csv; charset=utf-8"

@@ -13,7 +13,7 @@ import django_filters
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db.models import Exists, F, OuterRef, QuerySet
+from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.http import HttpRequest, QueryDict
 from django.utils.translation import gettext_lazy as _
 
@@ -22,12 +22,22 @@ from archive.models import RulingTally
 from archive.stats import tree_titles
 from clubs.models import Club
 from laws.models import Edition
+from lib.fields import DayField, day_input
 from rulings.models import AppealStatus, Mode, Ruling, Status, Verdict
+from scores.models import AdjustedScore
 from trees import citations
 
 MODE_ALL = "all"
+# Filters whose unreadable value falls back to the default rather than refusing the page.
+FALLBACK = frozenset({"mode", "sort"})
 UNREVIEWED = "none"
-DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+# A committee's views (issue 30): the reviewer disagreed (amended or overturned), any appeal
+# (open or settled), with or without an adjusted score.
+DISAGREED = "disagreed"
+DISAGREEING = (Verdict.AMENDED, Verdict.OVERTURNED)
+ANY_APPEAL = "any"
+WITH_SCORE, WITHOUT_SCORE = "yes", "no"
+DATE_INPUT = day_input()
 # Text fields whose typing filters (after a pause, with htmx): archive_filters.html listens on them.
 LIVE_FILTER = "live-filter"
 
@@ -72,13 +82,19 @@ TALLY_COLUMNS = {
     "edition": "edition_code",
     "status": "status",
     "director": "director",
-    "appeal": "appeal_status",
 }
-TALLIED = {*TALLY_COLUMNS, "mode", "verdict", "article", "date_from", "date_to"}
+TALLIED = {*TALLY_COLUMNS, "mode", "verdict", "appeal", "article", "date_from", "date_to"}
 
 
-def _verdict(value: str) -> str:
-    return "" if value == UNREVIEWED else value
+def _verdict_q(value: str) -> Q:
+    """The rulings (or tally rows) with this filter value of the review verdict."""
+    if value == DISAGREED:
+        return Q(review_verdict__in=DISAGREEING)
+    return Q(review_verdict="" if value == UNREVIEWED else value)
+
+
+def _appeal_q(value: str) -> Q:
+    return ~Q(appeal_status="") if value == ANY_APPEAL else Q(appeal_status=value)
 
 
 def directors_of(club: Club) -> QuerySet:
@@ -111,11 +127,17 @@ def editions() -> list[tuple[str, str]]:
     return [(code, code) for code in Edition.objects.values_list("code", flat=True)]
 
 
+class DayFilter(django_filters.DateFilter):
+    """A date bound from 1900 to 2099: 9999-12-31 made the statistics overflow (issue 28)."""
+
+    field_class = DayField
+
+
 class RulingFilter(django_filters.FilterSet):
-    date_from = django_filters.DateFilter(
+    date_from = DayFilter(
         field_name="played_on", lookup_expr="gte", label=_("Van"), widget=DATE_INPUT
     )
-    date_to = django_filters.DateFilter(
+    date_to = DayFilter(
         field_name="played_on", lookup_expr="lte", label=_("Tot en met"), widget=DATE_INPUT
     )
     director = DirectorFilter(
@@ -147,7 +169,10 @@ class RulingFilter(django_filters.FilterSet):
         empty_label=None,
     )
     table = django_filters.NumberFilter(
-        label=_("Tafel"), min_value=0, widget=forms.NumberInput(attrs={"class": LIVE_FILTER})
+        label=_("Tafel"),
+        min_value=0,
+        max_value=999,
+        widget=forms.NumberInput(attrs={"class": LIVE_FILTER}),
     )
     board = django_filters.NumberFilter(
         label=_("Spel"),
@@ -157,14 +182,27 @@ class RulingFilter(django_filters.FilterSet):
     )
     verdict = django_filters.ChoiceFilter(
         method="filter_verdict",
-        choices=[(UNREVIEWED, _("nog niet beoordeeld")), *Verdict.choices],
+        choices=[
+            (UNREVIEWED, _("nog niet beoordeeld")),
+            *Verdict.choices,
+            (DISAGREED, _("oneens met de wedstrijdleider (aangepast of herroepen)")),
+        ],
         label=_("Oordeel"),
         empty_label=_("Alle"),
     )
     appeal = django_filters.ChoiceFilter(
-        field_name="appeal_status",
-        choices=[c for c in AppealStatus.choices if c[0]],
+        method="filter_appeal",
+        choices=[
+            (ANY_APPEAL, _("in beroep gegaan (open of afgehandeld)")),
+            *(c for c in AppealStatus.choices if c[0]),
+        ],
         label=_("Beroep"),
+        empty_label=_("Alle"),
+    )
+    adjusted = django_filters.ChoiceFilter(
+        method="filter_adjusted",
+        choices=[(WITH_SCORE, _("met arbitrale score")), (WITHOUT_SCORE, _("zonder"))],
+        label=_("Arbitrale score"),
         empty_label=_("Alle"),
     )
     q = django_filters.CharFilter(
@@ -232,13 +270,19 @@ class RulingFilter(django_filters.FilterSet):
         if not cleaned.get("status"):
             tallies = tallies.exclude(status=Status.DISCARDED)
         if cleaned.get("verdict"):
-            tallies = tallies.filter(review_verdict=_verdict(cleaned["verdict"]))
+            tallies = tallies.filter(_verdict_q(cleaned["verdict"]))
+        if cleaned.get("appeal"):
+            tallies = tallies.filter(_appeal_q(cleaned["appeal"]))
         if cleaned.get("article"):
             tallies = tallies.filter(cited_articles__contains=citations.lookup(cleaned["article"]))
         return tallies
 
     def filter_queryset(self, queryset: QuerySet) -> QuerySet:
-        # An invalid mode or sort falls back to the defaults rather than showing everything.
+        # A filter that cannot be read (a date in the year 9999, a table number no club has)
+        # selects nothing: the page says what is wrong (``refused``), and a CSV download never
+        # holds more than was asked for.
+        if refused(self):
+            return queryset.none()
         cleaned = self.form.cleaned_data
         if cleaned.get("mode") is None:
             queryset = queryset.filter(mode=Mode.LIVE)
@@ -256,7 +300,14 @@ class RulingFilter(django_filters.FilterSet):
         return queryset if value == MODE_ALL else queryset.filter(mode=value)
 
     def filter_verdict(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
-        return queryset.filter(review_verdict=_verdict(value))
+        return queryset.filter(_verdict_q(value))
+
+    def filter_appeal(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        return queryset.filter(_appeal_q(value))
+
+    def filter_adjusted(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        scored = Exists(AdjustedScore.objects.filter(ruling=OuterRef("pk")))
+        return queryset.filter(scored if value == WITH_SCORE else ~scored)
 
     def filter_text(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         return search.matching(queryset, value)
@@ -273,6 +324,18 @@ def for_request(
     return RulingFilter(
         request.GET, queryset=Ruling.objects.filter(club=club), club=club, defaults=defaults
     )
+
+
+def refused(filterset: RulingFilter) -> list[str]:
+    """What is wrong with the filters, one message per field, in the user's language."""
+    form = filterset.form
+    return [  # An unknown mode or sort (an old link) falls back to the default instead.
+        f"{form.fields[name].label}: {' '.join(str(m) for m in messages)}"
+        if name in form.fields
+        else " ".join(str(m) for m in messages)
+        for name, messages in form.errors.items()
+        if name not in FALLBACK
+    ]
 
 
 def searches_text(filterset: RulingFilter) -> bool:

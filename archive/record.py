@@ -25,12 +25,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from archive.forms import AppealForm, ReviewForm
-from archive.reviews import StaleReview, record_review, set_appeal
+from archive.reviews import StaleAppeal, StaleReview, record_review, set_appeal
 from clubs.access import AuthenticatedHttpRequest, get_for_user, roles_in
 from clubs.models import Role
-from lib import htmx
-from lib.text import unique_citations
-from rulings import audit, audit_text
+from lib import htmx, times
+from rulings import audit, audit_text, legal_basis
 from rulings.models import AppealStatus, Ruling, Status, Verdict
 from scores.deal_views import DEAL_ROLES
 from scores.deals import shown_deal_for
@@ -45,36 +44,27 @@ def _get_ruling_for_user(
 ) -> Ruling:
     return get_for_user(
         request,
-        # The adjusted score (scores/_adjusted_score.html) comes in the same query.
-        Ruling.objects.select_related("director", "club", "adjusted_score__recorded_by"),
+        # The adjusted score and the board's result (scores/_adjusted_score.html,
+        # scores/_board_result.html) come in the same query.
+        Ruling.objects.select_related(
+            "director", "club", "adjusted_score__recorded_by", "board_result"
+        ),
         roles=roles,
         uuid=uuid,
     )
 
 
-def _outcome_citations(ruling: Ruling, outcome: dict[str, Any]) -> list[dict[str, Any]]:
-    """The outcome's citations as shown: from its own copy, else from the tree snapshot."""
-    if "citations" in outcome or not (ruling.snapshot_id and ruling.outcome_key):
-        return outcome.get("citations", [])
-    try:
-        tree = snapshot.get(ruling.snapshot_id)
-    except TreeSnapshot.DoesNotExist:
-        return []
-    if not tree.has_node(ruling.outcome_key):
-        return []
-    return [law.to_json() for law in tree.citations(ruling.outcome_key)]
-
-
-def _cited_law(steps: list[Any], outcome_citations: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The law text cited by the current path and the outcome, each text once, as the
-    ruling's snapshots recorded it (in the ruling's edition, whatever changed since)."""
-    shown = [step.citations for step in steps if not step.superseded]
-    shown.append(outcome_citations)
-    cited = [item for group in shown if isinstance(group, list) for item in group]
-    return [
-        {**entry, "shown_text": snapshot.pick(entry.get("text"))}
-        for entry in unique_citations(cited)
-    ]
+def record_basis(ruling: Ruling) -> list[dict[str, Any]]:
+    """The ruling's legal basis as the record, its print and the outcome page show it: its
+    stored rows, with the law text the ruling recorded (rulings/legal_basis.py)."""
+    keys = [row.key for row in ruling.legal_basis.all()]
+    tree = None
+    if keys and ruling.snapshot_id:
+        try:
+            tree = snapshot.get(ruling.snapshot_id)
+        except TreeSnapshot.DoesNotExist:
+            tree = None
+    return legal_basis.shown(keys, ruling.outcome or {}, tree)
 
 
 def _outcome_text(outcome: dict[str, Any]) -> dict[str, str]:
@@ -91,8 +81,10 @@ def _record_context(
     appeal_form: AppealForm | None = None,
 ) -> dict[str, Any]:
     steps = list(ruling.steps.order_by("answered_at", "pk"))
-    events = list(ruling.audit_events.order_by("sequence"))
+    events = list(ruling.audit_events.select_related("actor").order_by("sequence"))
     reviews = list(ruling.reviews.select_related("reviewer").order_by("created_at", "pk"))
+    chain_problems = audit.verify(ruling)  # on the stored times, before they are made shown
+    times.displayable(ruling, *steps, *events, *reviews)
     loaded = Tree.objects.filter(slug=ruling.tree_slug).values_list("version", flat=True).first()
     roles = roles_in(request, ruling.club_id)
     can_review = bool(roles & set(REVIEW_ROLES))
@@ -107,12 +99,13 @@ def _record_context(
         "facts": [step for step in steps if not step.superseded],
         "outcome": outcome,
         "outcome_text": _outcome_text(outcome),
-        "cited_law": _cited_law(steps, _outcome_citations(ruling, outcome)),
+        "basis": record_basis(ruling),
+        "print_audit": request.GET.get("afdruk") == "audit",
         "loaded_version": loaded,
         "tree_changed": loaded is not None and loaded != ruling.tree_version,
         "tree_gone": loaded is None,
         "events": audit_text.trail(ruling, events),
-        "chain_problems": audit.verify(ruling),
+        "chain_problems": chain_problems,
         "reviews": reviews,
         "can_review": can_review and ruling.status == Status.FINAL,
         "review_form": review_form or ReviewForm(edition=ruling.edition_code),
@@ -237,19 +230,18 @@ def appeal(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
     form = AppealForm(request.POST)
     if form.is_valid():
         status = form.cleaned_data["status"]
-        allowed = (
-            AppealStatus.OPEN if ruling.appeal_status != AppealStatus.OPEN else AppealStatus.SETTLED
-        )
-        if status == allowed:
+        try:
+            # The planner checks the status it starts from (archive.reviews.APPEAL_STARTS).
             set_appeal(ruling, request.user, status, form.cleaned_data["note"])
+        except StaleAppeal:
+            messages.warning(
+                request, _("De beroepsstatus was al gewijzigd; er is niets veranderd.")
+            )
+        else:
             if status == AppealStatus.OPEN:
                 messages.success(request, _("De arbitrage staat nu in beroep."))
             else:
                 messages.success(request, _("Het beroep is afgehandeld."))
-        else:
-            messages.warning(
-                request, _("De beroepsstatus was al gewijzigd; er is niets veranderd.")
-            )
         return redirect(reverse("archive:detail", args=[ruling.uuid]) + "#beroep")
     context = _record_context(request, ruling, appeal_form=form)
     return render(request, "archive/detail.html", context, status=400)

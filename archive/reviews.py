@@ -73,10 +73,30 @@ APPEAL_ACTIONS: dict[str, str] = {
 }
 
 
+# The appeal status each change starts from: an appeal is opened on a ruling not under appeal
+# (or settled before: a second appeal), and only an open one is settled.
+APPEAL_STARTS: dict[str, frozenset[str]] = {
+    AppealStatus.OPEN: frozenset({AppealStatus.NONE, AppealStatus.SETTLED}),
+    AppealStatus.SETTLED: frozenset({AppealStatus.OPEN}),
+}
+
+
+class StaleAppeal(Exception):
+    """The appeal status is no longer the one the change starts from: a double click, a second
+    tab, or another reviewer was first."""
+
+
 def plan_appeal(status: str, note: str) -> Planner:
-    """Mark the ruling under appeal (``AppealStatus.OPEN``) or the appeal settled."""
+    """Mark the ruling under appeal (``AppealStatus.OPEN``) or the appeal settled.
+
+    The check is in the planner, so it is made again on the ruling as read afresh when the
+    compare-and-swap lost to a concurrent change: of two requests that both read "no appeal",
+    the second finds the appeal open and writes nothing (issue 35: it recorded a second
+    ``appeal_opened`` event)."""
 
     def plan(ruling: Ruling, at: datetime) -> Planned:
+        if ruling.appeal_status not in APPEAL_STARTS[status]:
+            raise StaleAppeal
         ruling.appeal_status = status
         entries = [(APPEAL_ACTIONS[status], {"note": note})]
         return Planned(("appeal_status",), entries, touches=False)

@@ -30,7 +30,7 @@ from archive import charts
 from archive.models import RulingTally
 from lib.i18n import pick_text
 from rulings import free
-from rulings.models import Ruling
+from rulings.models import Ruling, Verdict
 from scores.models import AdjustedScore
 from trees import citations, snapshot
 from trees.models import TreeSnapshot, localised_titles
@@ -206,6 +206,10 @@ def per_outcome(counts: Counts, titles: dict[str, str]) -> list[tuple[str, int]]
     outcomes = outcome_titles(counts.outcomes)
     rows = []
     for (slug, key), n in counts.outcomes.items():
+        if slug == free.FREE_SLUG:
+            # A free ruling's one outcome is the ruling itself: "Vrije arbitrage", not ": vrij".
+            rows.append((outcome_title(None, key), n))
+            continue
         rows.append((f"{titles.get(slug) or slug}: {outcomes.get((slug, key), key)}", n))
     return _by_count(rows)
 
@@ -343,3 +347,56 @@ def summary(
         reviewed=shares[0],
         appealed=shares[1],
     )
+
+
+# --------------------------------------------------------------------------------------------
+# Where reviewers disagreed with the director: the committee's view of where directors go wrong
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """One tree: its reviewed rulings, and how many of them the reviewer amended or
+    overturned."""
+
+    title: str
+    reviewed: int
+    disagreed: int
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.disagreed / self.reviewed) if self.reviewed else 0
+
+
+DISAGREEING = (Verdict.AMENDED, Verdict.OVERTURNED)
+
+
+def disagreement_per_tree(
+    rulings: QuerySet[Ruling], tallies: QuerySet[RulingTally] | None, titles: dict[str, str]
+) -> list[Disagreement]:
+    """Per tree with a review, how often the reviewer disagreed: one query (on the tally when it
+    answers the filters), the highest share first."""
+    rows: Iterable[tuple[Any, ...]]
+    if tallies is None:
+        rows = (
+            rulings.order_by()
+            .values_list("tree_slug")
+            .annotate(
+                reviewed=Count("pk", filter=~Q(review_verdict="")),
+                disagreed=Count("pk", filter=Q(review_verdict__in=DISAGREEING)),
+            )
+        )
+    else:
+        rows = (
+            tallies.order_by()
+            .values_list("tree_slug")
+            .annotate(
+                reviewed=Sum("count", filter=~Q(review_verdict="")),
+                disagreed=Sum("count", filter=Q(review_verdict__in=DISAGREEING)),
+            )
+        )
+    found = [
+        Disagreement(titles.get(slug) or slug, reviewed or 0, disagreed or 0)
+        for slug, reviewed, disagreed in rows
+        if reviewed
+    ]
+    return sorted(found, key=lambda row: (-row.percent, -row.disagreed, row.title.lower()))

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from django.core.paginator import Paginator
+from django.db.models import Case, TextField, Value, When
 from django.db.models.fields.json import KT
 from django.http import HttpRequest, HttpResponse
 from django.utils import formats
@@ -23,7 +24,7 @@ from clubs.access import clubs, requested_club, roles_in
 from lib import htmx
 from lib.i18n import active_language
 from lib.text import names_edition
-from rulings.models import Ruling, Status
+from rulings.models import FREE_SLUG, Ruling, Status
 
 PER_PAGE = 25
 
@@ -64,6 +65,13 @@ def _page_rulings(ids: Iterable[int]) -> list[Ruling]:
         .annotate(
             outcome_title=KT(f"outcome__title__{active_language()}"),
             outcome_title_nl=KT("outcome__title__nl"),
+            # A free ruling's outcome is titled "Vrije arbitrage" like its tree column: the
+            # list shows its decision instead (written in one language, kept as Dutch).
+            free_decision=Case(
+                When(tree_slug=FREE_SLUG, then=KT("outcome__ruling__nl")),
+                default=Value(""),
+                output_field=TextField(),
+            ),
         )
     )
     by_pk = {ruling.pk: ruling for ruling in rows}
@@ -110,8 +118,10 @@ def archive(request: HttpRequest) -> HttpResponse:
         "rows": _rows(page.object_list, filterset.tree_titles),
         "capped": getattr(paginator, "capped", False),
         "cap": formats.number_format(search.COUNT_CAP, force_grouping=True),
+        "refused": filters.refused(filterset),
     }
-    return htmx.render(request, "archive/archive.html", context, partial="results")
+    status = 400 if context["refused"] else None
+    return htmx.render(request, "archive/archive.html", context, partial="results", status=status)
 
 
 # --------------------------------------------------------------------------------------------
@@ -144,9 +154,14 @@ def statistics(request: HttpRequest) -> HttpResponse:
         "filter": filterset,
         "total": total,
         "with_adjusted_score": stats.with_adjusted_score(filterset.qs),
+        "disagreement": stats.disagreement_per_tree(filterset.qs, tallies, filterset.tree_titles),
         "breakdowns": breakdowns,
         "summary": summary,
         "only_final": cleaned.get("status") == Status.FINAL,
         "query": filterset.data.urlencode(),
+        "refused": filters.refused(filterset),
     }
-    return htmx.render(request, "archive/statistics.html", context, partial="results")
+    status = 400 if context["refused"] else None
+    return htmx.render(
+        request, "archive/statistics.html", context, partial="results", status=status
+    )

@@ -79,17 +79,29 @@ class InviteForm(forms.ModelForm):
             "username": _("Hiermee logt de nieuwe gebruiker in: letters, cijfers en @.+-_")
         }
 
+    def __init__(self, *args: Any, club: Club | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.club = club
+
     def clean_username(self) -> str:
         username = self.cleaned_data["username"]
-        if User.objects.filter(username__iexact=username).exists():
-            raise forms.ValidationError(
-                _(
-                    "Deze gebruikersnaam bestaat al. Kies een andere; hoort deze persoon al bij "
-                    "een andere club, vraag dan de hoofdbeheerder om hem of haar toe te voegen."
-                ),
-                code="taken",
-            )
+        taken = User.objects.filter(username__iexact=username)
+        if self.club is not None and taken.filter(memberships__club=self.club).exists():
+            raise forms.ValidationError(_("Deze gebruiker is al lid van uw club."), code="member")
+        if taken.exists():
+            # Names are unique across the installation, so a taken name cannot be given; the
+            # message says no more than that (not that the name exists, nor in which club).
+            raise forms.ValidationError(unavailable_name(), code="taken")
         return username
+
+
+def unavailable_name() -> str:
+    return str(
+        _(
+            "Deze gebruikersnaam is niet beschikbaar. Kies een andere, bijvoorbeeld met de naam "
+            "van uw club erin."
+        )
+    )
 
 
 class RolesForm(forms.Form):

@@ -65,3 +65,38 @@ class Membership(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} – {self.club} ({self.get_role_display()})"
+
+
+class ResetRequest(models.Model):
+    """One "Wachtwoord vergeten?" request, kept a day to throttle them (clubs/resets.py): the
+    address as a hash (the request may name nobody's), and the client that asked."""
+
+    email_hash = models.CharField(max_length=64, db_index=True)
+    client = models.GenericIPAddressField(null=True, blank=True, db_index=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("aanvraag wachtwoordlink")
+        verbose_name_plural = _("aanvragen wachtwoordlink")
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.client or '?'}"
+
+
+class FailedAttempt(models.Model):
+    """A failed try at something guessable other than the login (django-axes counts those):
+    a training session's join code. ``clubs/throttle.py`` locks a user out of it from that
+    client after as many failures as the login allows."""
+
+    kind = models.CharField(max_length=20)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    client = models.GenericIPAddressField(null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["kind", "user", "at"], name="failed_attempt_recent")]
+        verbose_name = _("mislukte poging")
+        verbose_name_plural = _("mislukte pogingen")
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.at:%Y-%m-%d %H:%M}"

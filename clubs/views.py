@@ -10,7 +10,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from clubs import access
+from clubs import access, resets
 from clubs import members as club_members
 from clubs.forms import (
     ForgottenPasswordForm,
@@ -19,6 +19,7 @@ from clubs.forms import (
     RolesForm,
     ScoreSettingsForm,
     SetupForm,
+    unavailable_name,
 )
 from clubs.models import Club, Membership, Role, User
 from lib.client import is_local
@@ -98,7 +99,7 @@ def score_settings(request: HttpRequest, slug: str) -> HttpResponse:
 
 def invite(request: HttpRequest, slug: str) -> HttpResponse:
     club = admin_club(request, slug)
-    form = InviteForm(request.POST or None)
+    form = InviteForm(request.POST or None, club=club)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -111,7 +112,7 @@ def invite(request: HttpRequest, slug: str) -> HttpResponse:
                 email=data["email"],
             )
         except IntegrityError:  # the same name, invited at the same moment elsewhere
-            form.add_error("username", _("Deze gebruikersnaam bestaat al."))
+            form.add_error("username", unavailable_name())
         else:
             link = club_members.password_link(request, user)
             sent = club_members.email_link(club, user, link, invited=True)
@@ -248,12 +249,21 @@ class ForgottenPasswordView(auth_views.PasswordResetView):
     subject_template_name = "clubs/email_password_reset_subject.txt"
     success_url = reverse_lazy("password_reset_done")
 
+    def form_valid(self, form):
+        if not resets.may_send(self.request, form.cleaned_data["email"]):
+            # Answered as if sent: the page never tells whether an address is known.
+            return redirect(self.get_success_url())
+        return super().form_valid(form)
+
 
 @login_not_required
 def password_forgotten(request: HttpRequest) -> HttpResponseBase:
     """Django's reset by e-mail where e-mail is configured; otherwise the page says whom to ask."""
     if not club_members.email_enabled():
         return render(request, "clubs/password_forgotten.html", {"email_enabled": False})
+    if request.method == "POST" and resets.client_exhausted(request):
+        context = {"email_enabled": True, "throttled": True}
+        return render(request, "clubs/password_forgotten.html", context, status=429)
     return ForgottenPasswordView.as_view(extra_context={"email_enabled": True})(request)
 
 

@@ -1,5 +1,6 @@
 """Form fields that keep hostile ids away from the database."""
 
+from datetime import date
 from typing import Any
 
 from django import forms
@@ -49,3 +50,37 @@ class ModelChoiceField(IdRangeMixin, forms.ModelChoiceField):
 
 class ModelMultipleChoiceField(IdRangeMixin, forms.ModelMultipleChoiceField):
     pass
+
+
+# The days a club plays on, and the range every date a user types must fall in. A date form
+# field takes any year from 1 to 9999; the day after 9999-12-31 overflows (a server error in
+# the statistics) and the year 1 or 9999 is always a typo.
+EARLIEST_DAY = date(1900, 1, 1)
+LATEST_DAY = date(2099, 12, 31)
+
+
+def day_in_range(day: date) -> bool:
+    return EARLIEST_DAY <= day <= LATEST_DAY
+
+
+def day_input(**attrs: str) -> forms.DateInput:
+    return forms.DateInput(
+        attrs={"type": "date", "min": EARLIEST_DAY.isoformat(), "max": LATEST_DAY.isoformat()}
+        | attrs,
+        format="%Y-%m-%d",
+    )
+
+
+class DayField(forms.DateField):
+    """A date from 1900 to 2099 (a date of play, a filter's bound, 'saved since')."""
+
+    default_error_messages = {"range": _("Geef een datum tussen 1900 en 2099.")}
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("widget", day_input())
+        super().__init__(**kwargs)
+
+    def validate(self, value: Any) -> None:
+        super().validate(value)
+        if isinstance(value, date) and not day_in_range(value):
+            raise forms.ValidationError(self.error_messages["range"], code="range")

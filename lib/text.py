@@ -125,12 +125,29 @@ def _list_html(kind: str, items: list[str]) -> str:
     return start + "".join(f"<li>{item}</li>" for item in items) + "</ul>"
 
 
+# A Markdown code span: a run of backticks, the code, the same run again.
+_CODE_SPAN = re.compile(r"(`+)(.+?)(?<!`)\1(?!`)", re.DOTALL)
+
+
+def _escape_angles(text: str) -> str:
+    """``<`` as ``&lt;`` outside code spans. Inside one, Markdown escapes the code itself: an
+    entity written there showed as ``&lt;b>`` (issue 35, item 7)."""
+    parts: list[str] = []
+    end = 0
+    for span in _CODE_SPAN.finditer(text):
+        parts.append(text[end : span.start()].replace("<", "&lt;"))
+        parts.append(span.group(0))
+        end = span.end()
+    parts.append(text[end:].replace("<", "&lt;"))
+    return "".join(parts)
+
+
 # Room for every text of the loaded trees and then some: each text is made once per process,
 # the first time a step shows it.
 @lru_cache(maxsize=8192)
 def _prose(text: str) -> str:
     # Text is never HTML: an angle bracket is shown as typed (Markdown keeps the entity).
-    html = _blocks_html(text.replace("<", "&lt;"))
+    html = _blocks_html(_escape_angles(text))
     clean = nh3.clean(
         html,
         tags=ALLOWED_TAGS,

@@ -54,6 +54,12 @@ class Action:
     APPEAL_OPENED = "appeal_opened"
     APPEAL_SETTLED = "appeal_settled"
     SCORE_ADJUSTED = "score_adjusted"
+    # The result of the board at the table and after the rectification (scores.result_views).
+    RESULT_RECORDED = "result_recorded"
+    # A transfer bundle brought the ruling to this server (transfer.provenance), and an
+    # administrator took that import back (transfer.undo).
+    IMPORTED = "imported"
+    IMPORT_UNDONE = "import_undone"
 
 
 ACTION_LABELS = {
@@ -71,6 +77,9 @@ ACTION_LABELS = {
     Action.APPEAL_OPENED: _("in beroep"),
     Action.APPEAL_SETTLED: _("beroep afgehandeld"),
     Action.SCORE_ADJUSTED: _("arbitrale score"),
+    Action.RESULT_RECORDED: _("uitslag van het spel"),
+    Action.IMPORTED: _("geïmporteerd"),
+    Action.IMPORT_UNDONE: _("import teruggedraaid"),
 }
 
 

@@ -219,6 +219,28 @@ def _score_adjusted(data: Mapping[str, Any], words: Words) -> str:
     )
 
 
+def _result_recorded(data: Mapping[str, Any], words: Words) -> str:
+    # The event carries the contract with its result, as for the adjusted score.
+    text = _("Uitslag vastgelegd: %(made)s") % {"made": data["made"]}
+    if data.get("rectified") and data["rectified"] != data["made"]:
+        text += "; " + _("na rechtzetting %(rectified)s") % {"rectified": data["rectified"]}
+    return text
+
+
+def _imported(data: Mapping[str, Any], words: Words) -> str:
+    # The actor column names who imported; the file and its hash say from what.
+    return _("Geïmporteerd uit %(file)s (sha256 %(sha256)s)") % {
+        "file": data.get("file", "?"),
+        "sha256": data.get("sha256", "?"),
+    }
+
+
+def _import_undone(data: Mapping[str, Any], words: Words) -> str:
+    return _("Import uit %(file)s teruggedraaid: de arbitrage is verworpen") % {
+        "file": data.get("file", "?")
+    }
+
+
 def _values(data: Mapping[str, Any], words: Words) -> str:
     return "; ".join(f"{field_label(str(key))}: {value}" for key, value in data.items())
 
@@ -238,6 +260,9 @@ DESCRIBERS: dict[str, Describer] = {
     Action.APPEAL_OPENED: _appeal(_("Beroep ingesteld")),
     Action.APPEAL_SETTLED: _appeal(_("Beroep afgehandeld")),
     Action.SCORE_ADJUSTED: _score_adjusted,
+    Action.RESULT_RECORDED: _result_recorded,
+    Action.IMPORTED: _imported,
+    Action.IMPORT_UNDONE: _import_undone,
 }
 
 
@@ -263,11 +288,20 @@ def describe(event: AuditEvent, words: Words) -> str:
 def trail(ruling: Ruling, events: list[AuditEvent]) -> list[dict[str, Any]]:
     """The ruling's events as the ruling page lists them, in the words of the tree it ran on."""
     words = Words(_snapshot_of(ruling))
+
+    # A committee reads people by name: the actor's full name where the caller fetched the
+    # accounts with the events (``select_related("actor")``), else the recorded user name.
+    def actor(event: AuditEvent) -> str:
+        if AuditEvent.actor.is_cached(event) and event.actor is not None:
+            return event.actor.get_full_name() or event.actor_name
+        return event.actor_name
+
     return [
         {
             "event": event,
             "label": str(ACTION_LABELS.get(event.action, event.action)),
             "text": describe(event, words),
+            "actor": actor(event),
         }
         for event in events
     ]

@@ -17,8 +17,8 @@ from django.db import connection, transaction
 
 from clubs.models import User
 from rulings import audit
-from rulings.models import AuditEvent, Ruling, Step
-from rulings.transitions import Planned, Planner, Result
+from rulings.models import AuditEvent, LegalBasis, Ruling, Step
+from rulings.transitions import Planned, Planner, Result, basis_rows
 
 __all__ = ["Batch", "batch"]
 
@@ -30,6 +30,8 @@ class Batch:
     rulings: list[Ruling] = field(default_factory=list)
     steps: dict[int, list[Step]] = field(default_factory=dict)
     events: list[AuditEvent] = field(default_factory=list)
+    # Each ruling's latest legal basis (a plan replaces it, as the one writer does).
+    basis: dict[int, tuple[str, ...]] = field(default_factory=dict)
 
     def run(self, ruling: Ruling, actor: User, at: datetime, plan: Planner) -> Result:
         """Apply a planner (e.g. :func:`rulings.wizard.plan_answer`) to a ruling of this
@@ -59,6 +61,8 @@ class Batch:
                     earlier.superseded, earlier.superseded_at = True, at
         if planned.step is not None:
             steps.append(planned.step)
+        if planned.legal_basis is not None:
+            self.basis[id(ruling)] = planned.legal_basis
         self.events.extend(audit.chain(ruling, planned.entries, actor, at))
 
     def flush(self) -> None:
@@ -81,6 +85,14 @@ class Batch:
         steps = [step for ruling in self.rulings for step in self.steps[id(ruling)]]
         Step.objects.bulk_create(steps, batch_size=500)
         AuditEvent.objects.bulk_create(self.events, batch_size=500)
+        LegalBasis.objects.bulk_create(
+            (
+                row
+                for ruling in self.rulings
+                for row in basis_rows(ruling, self.basis.get(id(ruling), ()))
+            ),
+            batch_size=500,
+        )
 
 
 @contextmanager

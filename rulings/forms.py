@@ -14,6 +14,8 @@ from django.core.validators import MinValueValidator
 from django.forms.models import fields_for_model
 from django.utils.translation import gettext_lazy as _
 
+from lib import limits
+from lib.fields import DayField, day_in_range
 from lib.widgets import MemoNumberInput
 from rulings.models import Ruling
 from rulings.wizard import CONTEXT_FIELDS, REQUIRED_TO_SAVE
@@ -56,10 +58,13 @@ class FirstAnswerForm(AnswerForm):
         if not written:
             return None
         try:
-            return date.fromisoformat(written)
+            day = date.fromisoformat(written)
         except ValueError:
             message = forms.DateField.default_error_messages["invalid"]
             raise forms.ValidationError(message, code="invalid") from None
+        if not day_in_range(day):
+            raise forms.ValidationError(DayField.default_error_messages["range"], code="range")
+        return day
 
 
 class StartForm(forms.Form):
@@ -69,9 +74,7 @@ class StartForm(forms.Form):
 
     q = forms.CharField(label=_("Zoek een onregelmatigheid"), required=False, max_length=100)
     editie = forms.ChoiceField(label=_("Editie"), required=False)
-    datum = forms.DateField(
-        label=_("Speeldatum"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
+    datum = DayField(label=_("Speeldatum"), required=False)
     club = forms.ChoiceField(label=_("Club"), required=False)
 
     def __init__(self, *args: Any, editions: list[str], clubs: list[tuple[str, str]], **kwargs):
@@ -90,13 +93,14 @@ def _context_field_prototypes() -> dict[str, forms.Field]:
     """The context fields, built once per process (``fields_for_model`` is slow enough to
     show in every wizard step); forms get deep copies (``_context_fields``)."""
     fields = fields_for_model(Ruling, fields=CONTEXT_FIELDS)
-    fields["played_on"].widget = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    # A date of play from 1900 to 2099: the year 1 or 9999 is a typo (issue 35).
+    fields["played_on"] = DayField(label=fields["played_on"].label, required=False)
     # A plain form does not run the model's validators: give the ranges to the form fields.
     # Rounds and tables stop at 999: a larger number is a typo, and beyond 32,767 PostgreSQL's
     # smallint column would refuse it with a server error.
     for name, low, high in (
-        ("round", 1, 999),
-        ("table", 1, 999),
+        ("round", 1, limits.ROUND_TABLE_MAX),
+        ("table", 1, limits.ROUND_TABLE_MAX),
         ("board", 1, 128),
         ("contract_level", 1, 7),
     ):
@@ -107,7 +111,14 @@ def _context_field_prototypes() -> dict[str, forms.Field]:
             max_value=high,
             widget=MemoNumberInput,
         )
-    fields["notes"].widget.attrs.update(rows=3)
+    # A TextField's validators do not reach a plain form: the length is given here
+    # (lib.limits; the transfer bundle reader checks the model's validator).
+    fields["notes"] = forms.CharField(
+        label=fields["notes"].label,
+        required=False,
+        max_length=limits.NOTES_MAX,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
     # The denomination includes no trump: "Kleur" alone made directors look for SA elsewhere.
     fields["contract_strain"].label = _("Kleur / SA")
     for name in ("offender_seat", "declarer_seat", "contract_strain"):

@@ -33,6 +33,7 @@ from laws import keys
 from laws.edition_law import index_of
 from laws.index import Unknown
 from laws.models import Article, Edition, Provision
+from rulings import legal_basis
 from rulings.audit import Action
 from rulings.errors import WizardError
 from rulings.models import FREE_SLUG, Mode, Ruling, Status
@@ -47,6 +48,7 @@ from rulings.transitions import (
     context_changes,
     refuse_closed,
     run,
+    set_basis,
 )
 from rulings.wizard import CONTEXT_FIELDS, missing_to_save
 from trees import citations, lookup
@@ -198,9 +200,12 @@ def outcome_of(edition: Edition, content: Content) -> dict[str, Any]:
     }
 
 
-def _apply_content(ruling: Ruling, edition: Edition, content: Content) -> None:
+def _apply_content(ruling: Ruling, edition: Edition, content: Content) -> tuple[str, ...]:
+    """Put the content on the ruling in memory; its legal basis: the laws the director cited."""
     ruling.outcome = outcome_of(edition, content)
-    ruling.cited_articles = citations.encode(citations.articles_in([], ruling.outcome))
+    keys = tuple(legal_basis.keys_of_ruling(ruling.outcome, [], None))
+    set_basis(ruling, keys)
+    return keys
 
 
 def _check_final(ruling: Ruling, content: Content, context: dict[str, Any]) -> None:
@@ -253,7 +258,7 @@ def create(
             return saved(ruling, at)
         if final:
             _check_final(ruling, content, context)
-        _apply_content(ruling, edition, content)
+        basis = _apply_content(ruling, edition, content)
         entries: Entries = [
             (Action.STARTED, {"tree": FREE_SLUG, "edition": edition.code, "mode": Mode.LIVE}),
             (Action.FREE_WRITTEN, content.as_data()),
@@ -265,7 +270,7 @@ def create(
             entries.append((Action.CONTEXT_EDITED, {"changes": changes}))
         if final:
             entries.append(_saved_entry(ruling, at))
-        return Planned((), entries)
+        return Planned((), entries, legal_basis=basis)
 
     return run(ruling, director, at, plan).ruling
 
@@ -287,9 +292,10 @@ def _plan_record(
             _check_final(ruling, content, context)
         fields: list[str] = []
         entries: Entries = []
+        basis = None
         if rewritten:
             edition = Edition.objects.get(code=ruling.edition_code)
-            _apply_content(ruling, edition, content)
+            basis = _apply_content(ruling, edition, content)
             fields += ["outcome", "cited_articles"]
             entries.append((Action.FREE_WRITTEN, content.as_data()))
         for name, (_old, new) in changes.items():
@@ -300,7 +306,7 @@ def _plan_record(
         if final:
             entries.append(_saved_entry(ruling, at))
             fields += ["status", "finalised_at"]
-        return Planned(tuple(fields), entries)
+        return Planned(tuple(fields), entries, legal_basis=basis, clears_basis=True)
 
     return plan
 

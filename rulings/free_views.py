@@ -28,6 +28,7 @@ from clubs.models import Club
 from laws import keys
 from laws.models import Edition
 from lib import htmx
+from lib.fields import day_in_range
 from rulings import free
 from rulings.errors import WizardError
 from rulings.forms import ContextForm
@@ -133,6 +134,8 @@ def _blank(
     try:
         day = date.fromisoformat(request.GET.get("datum", ""))
     except ValueError:
+        day = None
+    if day is not None and not day_in_range(day):
         day = None
     return (
         FreeForm(initial={"revision": 0}, edition=edition),

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import Club
 from lib import limits
 from lib.bridge import Seat
+from lib.constraints import between, in_choices
 from lib.i18n import pick_text
 from trees.models import TreeSnapshot
 
@@ -108,7 +109,7 @@ class Ruling(models.Model):
 
     played_on = models.DateField(_("speeldatum"), null=True, blank=True, db_index=True)
     event = models.CharField(_("wedstrijd of zitting"), max_length=200, blank=True)
-    # Validators only (no database change): forms and the transfer bundle reader check them.
+    # Validators for forms and the transfer bundle reader; Meta.constraints for the database.
     round = models.PositiveSmallIntegerField(
         _("ronde"), null=True, blank=True, validators=ROUND_TABLE
     )
@@ -162,8 +163,9 @@ class Ruling(models.Model):
     finalised_at = models.DateTimeField(null=True, blank=True)
 
     # Review and archive (archive/models.py, archive/reviews.py). ``cited_articles`` holds the
-    # article numbers cited by the current path and outcome as "|27|47|", set by the wizard
-    # with ``trees.citations.articles_in`` on every answer.
+    # article numbers of the ruling's legal basis (LegalBasis, rulings/legal_basis.py) as
+    # "|27|47|", derived from the same keys by the one writer: the tally's and the archive
+    # filter's column (empty until an outcome is reached).
     cited_articles = models.CharField(
         _("geciteerde artikelen"), max_length=400, blank=True, default=""
     )
@@ -208,6 +210,21 @@ class Ruling(models.Model):
                 name="ruling_open_by_director",
             ),
         ]
+        # What the choices and validators promise, refused by the database too (lib/constraints.py).
+        constraints = [
+            in_choices("ruling", "mode", Mode.values),
+            in_choices("ruling", "status", Status.values),
+            in_choices("ruling", "review_verdict", Verdict.values, blank=True),
+            in_choices("ruling", "appeal_status", AppealStatus.values),
+            in_choices("ruling", "offender_seat", Seat.values, blank=True),
+            in_choices("ruling", "declarer_seat", Seat.values, blank=True),
+            in_choices("ruling", "contract_strain", Strain.values, blank=True),
+            in_choices("ruling", "contract_doubled", Doubled.values),
+            between("ruling", "round", 1, limits.ROUND_TABLE_MAX, null=True),
+            between("ruling", "table", 1, limits.ROUND_TABLE_MAX, null=True),
+            between("ruling", "board", 1, 128, null=True),
+            between("ruling", "contract_level", 1, 7, null=True),
+        ]
         verbose_name = _("arbitrage")
         verbose_name_plural = _("arbitrages")
 
@@ -237,6 +254,14 @@ class Step(models.Model):
     class Meta:
         ordering = ["ruling", "answered_at", "pk"]
         indexes = [models.Index(fields=["ruling", "superseded", "order"])]
+        # One answer counts per place on the path; changing it supersedes the old step first.
+        constraints = [
+            models.UniqueConstraint(
+                fields=["ruling", "order"],
+                condition=models.Q(superseded=False),
+                name="step_order_once_per_ruling",
+            )
+        ]
         verbose_name = _("stap")
         verbose_name_plural = _("stappen")
 
@@ -252,6 +277,32 @@ class Step(models.Model):
     def answer_text(self) -> str:
         """The answer in the active language, for display."""
         return pick_text(self.answer)
+
+
+class LegalBasis(models.Model):
+    """One provision of a ruling's legal basis (rulings/legal_basis.py): the outcome's own
+    citations and what the answers on its path established, ``position`` 0 the decisive one.
+    Written by the one writer whenever the outcome changes; ``Ruling.cited_articles`` holds
+    the same articles for the tally and the archive filter."""
+
+    ruling = models.ForeignKey(Ruling, on_delete=models.CASCADE, related_name="legal_basis")
+    edition = models.CharField(_("editie"), max_length=10)
+    key = models.CharField(_("sleutel"), max_length=30)
+    article = models.CharField(_("artikel"), max_length=10)
+    position = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["ruling", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["ruling", "key"], name="legalbasis_unique_key")
+        ]
+        # Rulings per article (the statistics, the archive filter by article).
+        indexes = [models.Index(fields=["article", "ruling"])]
+        verbose_name = _("rechtsgrond")
+        verbose_name_plural = _("rechtsgronden")
+
+    def __str__(self) -> str:
+        return f"{self.key} ({self.ruling_id})"
 
 
 class AuditQuerySet(models.QuerySet):

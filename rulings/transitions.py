@@ -27,7 +27,9 @@ from clubs.models import User
 from lib import sql
 from rulings import audit
 from rulings.errors import WizardError
-from rulings.models import AuditEvent, Ruling, Status, Step
+from rulings.legal_basis import articles
+from rulings.models import AuditEvent, LegalBasis, Ruling, Status, Step
+from trees.citations import article_number
 
 __all__ = [
     "ATTEMPTS",
@@ -76,6 +78,12 @@ class Planned:
     outcome_reached: bool = False
     # Other rows the transition writes (a review, an adjusted score), saved after the ruling.
     rows: Sequence[models.Model] = ()
+    # The ruling's legal basis (rulings/legal_basis.py) when this transition changes it (an
+    # outcome reached, left or rewritten): its rows are replaced. None: unchanged.
+    legal_basis: tuple[str, ...] | None = None
+    # Whether the ruling may have basis rows already, which go first (an outcome left or
+    # changed); a first outcome's rows are only inserted, with the step.
+    clears_basis: bool = False
     # Whether the ruling's updated_at moves. Not for what is recorded about a final ruling (a
     # review, an appeal, a score): updated_at stays its last change, as transfer bundles
     # carry it.
@@ -147,6 +155,34 @@ def _write_rows(planned: Planned, events: list[AuditEvent]) -> None:
         row.save()
 
 
+def basis_rows(ruling: Ruling, keys: Sequence[str]) -> list[LegalBasis]:
+    """The LegalBasis rows of ``keys`` for a stored ruling (also for an import's bulk write)."""
+    return [
+        LegalBasis(
+            ruling=ruling,
+            edition=ruling.edition_code,
+            key=key,
+            article=article_number(key) or "",
+            position=position,
+        )
+        for position, key in enumerate(keys)
+    ]
+
+
+def set_basis(ruling: Ruling, keys: Sequence[str]) -> None:
+    """Put the legal basis on the ruling in memory: ``cited_articles`` follows it."""
+    ruling.cited_articles = articles(keys)
+
+
+def _replace_basis(ruling: Ruling, planned: Planned) -> None:
+    if planned.legal_basis is None:
+        return
+    if planned.clears_basis:
+        LegalBasis.objects.filter(ruling=ruling).delete()
+    if planned.legal_basis:
+        LegalBasis.objects.bulk_create(basis_rows(ruling, planned.legal_basis))
+
+
 def _commit(
     ruling: Ruling, read_sequence: int, planned: Planned, events: list[AuditEvent], at: datetime
 ) -> bool:
@@ -158,11 +194,12 @@ def _commit(
     if planned.touches:
         values["updated_at"] = at
     where = {"id": ruling.pk, "audit_sequence": read_sequence}
-    if planned.supersede_from is None and not planned.rows:
-        # Every answer: the compare-and-swap with its step and events as SQL compiled once
-        # (lib.sql), not the ORM's per-call compilation (make bench).
+    if planned.supersede_from is None and not planned.rows and not planned.clears_basis:
+        # Every answer: the compare-and-swap with its step, events and (an outcome reached)
+        # legal basis as SQL compiled once (lib.sql), not the ORM's per-call compilation.
         steps: list[models.Model] = [planned.step] if planned.step is not None else []
-        moved = bool(sql.update_then_insert(Ruling, values, where, [steps, events]))
+        basis = basis_rows(ruling, planned.legal_basis or ())
+        moved = bool(sql.update_then_insert(Ruling, values, where, [steps, events, basis]))
     else:
         # savepoint=False: inside a caller's transaction (grading a practice) the writes join
         # it; nothing is raised in the block after a write.
@@ -175,6 +212,7 @@ def _commit(
                         ruling=ruling, superseded=False, order__gte=planned.supersede_from
                     ).update(superseded=True, superseded_at=at)
                 _write_rows(planned, events)
+                _replace_basis(ruling, planned)
     if moved and planned.touches:
         ruling.updated_at = at
     return moved
@@ -186,7 +224,8 @@ def _create(
     """Insert a new ruling with its first step and events (lib.sql, as every answer's write);
     False, writing nothing, when its uuid is taken."""
     steps: list[models.Model] = [planned.step] if planned.step is not None else []
-    if not sql.insert_unless_taken(ruling, "uuid", "ruling", [steps, events]):
+    basis = basis_rows(ruling, planned.legal_basis or ())
+    if not sql.insert_unless_taken(ruling, "uuid", "ruling", [steps, events, basis]):
         return False
     if backdated:
         # created_at is auto_now_add, updated_at auto_now: both get the given time.

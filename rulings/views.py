@@ -34,6 +34,7 @@ from clubs.access import (
 )
 from clubs.models import Club, Role
 from lib import htmx
+from lib.fields import day_in_range
 from rulings import wizard
 from rulings.forms import AnswerForm, ContextForm, FirstAnswerForm, TableForm
 from rulings.models import Ruling, Status
@@ -125,9 +126,10 @@ def _draft_defaults(request: HttpRequest) -> dict[str, Any]:
     club = next((c for c in directing if c.slug == wanted), directing[0])
     played_on = request.GET.get("datum", "")
     try:
-        played_on = date.fromisoformat(played_on).isoformat()
+        day = date.fromisoformat(played_on)
     except ValueError:
-        played_on = timezone.localdate().isoformat()
+        day = timezone.localdate()
+    played_on = (day if day_in_range(day) else timezone.localdate()).isoformat()
     return {"draft_club": club, "draft_played_on": played_on}
 
 
@@ -403,4 +405,5 @@ def resume(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespon
         wizard.resume(found, request.user)
     except WizardError as error:
         messages.warning(request, error.message)
-    return redirect(state_url(found))
+    # Deferred at an outcome that waits for the end of play: back at the question it names.
+    return redirect(state_url(found, wizard.resume_step(found)))

@@ -37,13 +37,13 @@ from datetime import date, datetime
 from typing import Any
 
 from clubs.models import Club, User
-from rulings import transitions
+from rulings import legal_basis, transitions
 from rulings.audit import Action
 from rulings.errors import WizardError
 from rulings.models import Mode, Ruling, Status, Step
 from rulings.steps import tree_of
 from rulings.transitions import UNCHANGED, Planned, Planner, Result, refuse_closed
-from trees import citations, snapshot
+from trees import snapshot
 from trees.models import Tree
 from trees.snapshot import pick
 from trees.spec import ChoiceSpec, Snapshot, outcome_json, text_json
@@ -63,6 +63,7 @@ __all__ = [
     "plan_first_answer",
     "plan_save",
     "resume",
+    "resume_step",
     "save",
     "start",
 ]
@@ -109,11 +110,6 @@ def _outcome_snapshot(tree: Snapshot, key: str) -> dict[str, Any]:
     }
 
 
-def _cited_articles(tree: Snapshot, path: list[list[str]], outcome: dict[str, Any]) -> str:
-    step_citations = [tree.node(node_key).cites for node_key, _choice in path]
-    return citations.encode(citations.articles_in(step_citations, outcome))
-
-
 def _choice(tree: Snapshot, node_key: str, choice_key: str) -> ChoiceSpec:
     if not tree.has_node(node_key) or tree.is_outcome(node_key):
         raise WizardError(WizardError.WRONG_NODE, node_key)
@@ -141,6 +137,7 @@ def _record_answer(
     """Apply the answer at step ``number`` to the ruling in memory: the new step, the audit
     entries, the steps it supersedes and whether an outcome was reached."""
     change = number <= len(ruling.path)
+    had_outcome = bool(ruling.outcome_key)
     if change:
         node_key, old_choice = ruling.path[number - 1]
         superseded = ruling.path[number - 1 :]
@@ -182,7 +179,8 @@ def _record_answer(
         entries.append((Action.OUTCOME_REACHED, {"step": number, "outcome": choice.target}))
     else:
         ruling.outcome_key, ruling.outcome = "", {}
-    ruling.cited_articles = _cited_articles(tree, ruling.path, ruling.outcome)
+    basis = legal_basis.tree_basis(tree, ruling.path, choice.target) if reached else []
+    transitions.set_basis(ruling, basis)
     return Planned(
         _ANSWER_FIELDS,
         entries,
@@ -190,6 +188,9 @@ def _record_answer(
         supersede_from=number if change else None,
         number=number + 1,
         outcome_reached=reached,
+        # Only when the outcome changes: a question answered on the way writes no basis.
+        legal_basis=tuple(basis) if reached or had_outcome else None,
+        clears_basis=had_outcome,
     )
 
 
@@ -354,6 +355,17 @@ def plan_defer() -> Planner:
 
 def defer(ruling: Ruling, actor: User, at: datetime | None = None) -> Result:
     return transitions.run(ruling, actor, at, plan_defer())
+
+
+def resume_step(ruling: Ruling) -> int | None:
+    """Where a ruling deferred at its outcome resumes: the step of the question the outcome
+    names (``resume_at``: "revoke established, play on" resumes at "when was it noticed?"
+    once play has ended), so the director answers it afresh; None: where it stopped."""
+    target = (ruling.outcome or {}).get("resume_at")
+    if not target or ruling.current_node_key != ruling.outcome_key:
+        return None
+    steps = (n for n, (node_key, _choice) in enumerate(ruling.path, start=1) if node_key == target)
+    return next(steps, None)
 
 
 def resume(ruling: Ruling, actor: User, at: datetime | None = None) -> Result:

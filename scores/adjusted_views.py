@@ -28,7 +28,7 @@ from clubs.models import Role
 from lib.bridge import Side, side_of
 from lib.fields import parse_id
 from rulings.models import Ruling
-from scores import adjusted, deals, recording
+from scores import adjusted, board_result, deals, recording, result_views
 from scores import adjusted_forms as forms
 from scores.importing import find_event
 from scores.models import Kind, Scoring
@@ -43,11 +43,19 @@ def _initial(ruling: Ruling, scoring: str, field: tuple[int, ...]) -> dict[str, 
     if score is not None:
         return forms.initial_from(score)
     side = side_of(ruling.offender_seat)
-    return {
+    initial: dict[str, object] = {
         "offending_side": side.value if side is not None else "",
         "scoring": scoring,
         "field": " ".join(str(result) for result in field),
     }
+    # The form starts from the board's result after the rectification, at 100 %.
+    stored = result_views.current(ruling)
+    contract = result_views.contract_of(ruling)
+    if stored is not None and contract is not None:
+        names = forms.row_names("non", 1)
+        written = board_result.notation(contract, stored.after_rectification)
+        initial |= dict(zip(names, (written, contract.declarer.value, 100), strict=True))
+    return initial
 
 
 @dataclass(frozen=True)

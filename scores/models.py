@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from lib.bridge import SEATS, Seat, Side, Vulnerability
+from lib.constraints import between, in_choices
 from rulings.models import Ruling
 from scores import adjusted
 from scores import deal as pure
@@ -66,6 +67,9 @@ class StoredDeal(models.Model):
             models.UniqueConstraint(
                 Lower("event"), "club", "section", "board", name="deal_per_board_any_case"
             ),
+            between("deal", "board", 1, 128),
+            in_choices("deal", "dealer", Seat.values),
+            in_choices("deal", "vulnerability", Vulnerability.values),
         ]
         verbose_name = _("spel")
         verbose_name_plural = _("spellen")
@@ -150,6 +154,32 @@ class AdjustedScore(models.Model):
     recorded_at = models.DateTimeField()
 
     class Meta:
+        constraints = [
+            in_choices("adjusted_score", "kind", Kind.values),
+            in_choices("adjusted_score", "scoring", Scoring.values),
+            in_choices("adjusted_score", "offending_side", Side.values),
+            # An artificial score has a choice and the club's percentage for each side; the
+            # others have rows instead (JSON, checked by scores.adjusted.read_rows).
+            models.CheckConstraint(
+                condition=models.Q(
+                    kind=Kind.ARTIFICIAL,
+                    non_offending_artificial__in=Artificial.values,
+                    offending_artificial__in=Artificial.values,
+                    non_offending_percent__isnull=False,
+                    non_offending_percent__lte=100,
+                    offending_percent__isnull=False,
+                    offending_percent__lte=100,
+                )
+                | models.Q(
+                    kind__in=[Kind.ASSIGNED, Kind.WEIGHTED],
+                    non_offending_artificial="",
+                    offending_artificial="",
+                    non_offending_percent__isnull=True,
+                    offending_percent__isnull=True,
+                ),
+                name="adjusted_score_fields_by_kind",
+            ),
+        ]
         verbose_name = _("arbitrale score")
         verbose_name_plural = _("arbitrale scores")
 
@@ -219,9 +249,51 @@ class Event(models.Model):
         ordering = ["name"]
         constraints = [
             models.UniqueConstraint(Lower("name"), "club", name="deal_event_per_name_any_case"),
+            in_choices("deal_event", "scoring", Scoring.values),
         ]
         verbose_name = _("wedstrijd")
         verbose_name_plural = _("wedstrijden")
 
     def __str__(self) -> str:
         return self.name
+
+
+# --------------------------------------------------------------------------------------------
+# The result of the board at the ruling's table (scores/board_result.py computes its scores).
+
+
+class BoardResult(models.Model):
+    """The tricks declarer made and, where a rectification changed them (tricks transferred
+    for a revoke, established after a claim), the tricks after it. The contract and declarer
+    are the ruling's own (its board form); written with a ``result_recorded`` audit event
+    (scores/result_views.py)."""
+
+    ruling = models.OneToOneField(Ruling, on_delete=models.CASCADE, related_name="board_result")
+    tricks_made = models.PositiveSmallIntegerField(
+        _("slagen gemaakt"), validators=[MaxValueValidator(13)]
+    )
+    rectified_tricks = models.PositiveSmallIntegerField(
+        _("slagen na rechtzetting"), null=True, blank=True, validators=[MaxValueValidator(13)]
+    )
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    recorded_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(tricks_made__lte=13)
+                & (models.Q(rectified_tricks__isnull=True) | models.Q(rectified_tricks__lte=13)),
+                name="board_result_tricks_0_13",
+            ),
+        ]
+        verbose_name = _("uitslag van het spel")
+        verbose_name_plural = _("uitslagen van het spel")
+
+    def __str__(self) -> str:
+        return f"{self.tricks_made} ({self.ruling_id})"
+
+    @property
+    def after_rectification(self) -> int:
+        return self.tricks_made if self.rectified_tricks is None else self.rectified_tricks

@@ -20,9 +20,12 @@ class StaleScore(Exception):
 
 
 def allows_adjustment(ruling: Ruling) -> bool:
-    """A final ruling whose outcome says an adjusted score may be due."""
+    """A final ruling whose outcome says an adjusted score may be due, or a final free
+    ruling: no tree says for it whether a score is due, so the director decides."""
     outcome = ruling.outcome if isinstance(ruling.outcome, dict) else {}
-    return ruling.status == Status.FINAL and bool(outcome.get("adjusted_score"))
+    if ruling.status != Status.FINAL:
+        return False
+    return ruling.is_free or bool(outcome.get("adjusted_score"))
 
 
 def current(ruling: Ruling) -> AdjustedScore | None:

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from scores import adjusted_views, deal_views, event_views
+from scores import adjusted_views, deal_views, event_views, result_views
 
 app_name = "scores"
 urlpatterns = [
@@ -18,4 +18,5 @@ urlpatterns = [
     ),
     path("arbitrages/<uuid:uuid>/spel/", deal_views.ruling_deal, name="ruling_deal"),
     path("arbitrages/<uuid:uuid>/score/", adjusted_views.record, name="record"),
+    path("arbitrages/<uuid:uuid>/uitslag/", result_views.result, name="result"),
 ]

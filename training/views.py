@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from clubs import throttle
 from clubs.access import AuthenticatedHttpRequest, clubs, get_for_user, roles_in
 from clubs.models import Role
 from lib import htmx
@@ -444,13 +445,19 @@ def session_close(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
 
 def join(request: AuthenticatedHttpRequest) -> HttpResponse:
     form = JoinForm(request.POST or request.GET or None)
+    if request.method == "POST" and throttle.locked(throttle.JOIN, request, request.user):
+        # Codes are short: guessing is throttled like the login (clubs/throttle.py).
+        return render(request, "training/join.html", {"form": form, "locked": True}, status=429)
     if request.method == "POST" and form.is_valid():
         session = practice.find_open_session(form.cleaned_data["code"], request.user)
         if session is not None:
+            throttle.succeeded(throttle.JOIN, request, request.user)
             SessionParticipant.objects.get_or_create(session=session, user=request.user)
             return redirect("training:session_practice", pk=session.pk)
+        throttle.failed(throttle.JOIN, request, request.user)
         form.add_error("code", _("Er is geen open sessie met deze code in uw club."))
-    return render(request, "training/join.html", {"form": form})
+    status = 400 if request.method == "POST" else 200
+    return render(request, "training/join.html", {"form": form}, status=status)
 
 
 def session_practice(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:

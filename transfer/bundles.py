@@ -45,6 +45,12 @@ FORMAT = "leidraad-rulings"
 VERSION = 2  # 2 adds each ruling's "adjusted_score" (at most one); 1 is still read
 READABLE_VERSIONS = (1, 2)
 CHUNK = 500
+# The largest bundle read. Measured (issue 35): 5,005 rulings of seed_demo export to 65.4 MB,
+# and reading and importing them raises the server from 116 MB to 580 MB (the parsed JSON is
+# about 4x the file, the checked rulings as much again). A laptop sends what was saved since
+# its last transfer, far less; a whole club's history goes on the server's command line.
+WEB_MAX_BYTES = 64 * 1024 * 1024
+CLI_MAX_BYTES = 1024 * 1024 * 1024
 
 Progress = Callable[[int, int], None]
 

@@ -10,13 +10,15 @@ Importing is idempotent by ruling uuid and never rewrites history:
 * a ruling the server knows is left alone. It is *unchanged* when its content matches and the
   bundle's chain is the server's chain or the start of it (the server may have added reviews
   since the last transfer); otherwise it is a *conflict*, reported and not touched;
-* no "imported" audit event is written: the chain must stay the same on laptop and server, or
-  the next transfer of the same ruling would no longer match it. The import is recorded in the
-  command's output and, from the web page, in the messages shown to the admin;
-* a username that is a member of the importing club is that user; any other name becomes an
-  inactive placeholder user ``name@club`` (no password, no membership), so the ruling keeps a
-  director and the audit keeps its actor names (``actor_name``, which the hash covers, is never
-  changed). A bundle never attributes rulings to a user of another club.
+* each ruling created gets an ``imported`` event at the end of its chain, by the importing
+  user, with the file's name and SHA-256 (:mod:`transfer.provenance`, which also decides who
+  may import whose rulings). The server's chain then extends the laptop's, which is what a
+  later transfer of the same ruling expects ("unchanged"); a ruling sent back to the laptop
+  and from there to the server again is a conflict (its chain has the laptop's import event);
+* a ruling's director must be a member of the importing club; any other username (a
+  reviewer, an actor in the trail) becomes an inactive placeholder user ``name@club`` (no
+  password, no membership), so the audit keeps its actor names (``actor_name``, which the
+  hash covers, is never changed). A bundle never attributes rulings to a user of another club.
 """
 
 from __future__ import annotations
@@ -25,15 +27,19 @@ import json
 import uuid as uuid_lib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import DatabaseError, transaction
+from django.utils import timezone
 
 from clubs.models import Club
 from lib import limits, safejson
-from rulings.models import Ruling, Status
-from transfer import shapes
+from rulings import legal_basis
+from rulings.models import LegalBasis, Ruling, Status
+from rulings.transitions import basis_rows
+from transfer import provenance, shapes
 from transfer.bundles import (
     CHUNK,
     FORMAT,
@@ -44,7 +50,8 @@ from transfer.bundles import (
     with_children,
 )
 from transfer.children import CHILDREN, as_list, fields_of, parse, plain, serialise, shape_message
-from trees import citations, snapshot
+from transfer.models import ImportRecord
+from trees import snapshot
 from trees.models import TreeSnapshot
 
 MAX_PROBLEMS = 20
@@ -76,7 +83,6 @@ class _Incoming:
     uuid: uuid_lib.UUID
     fields: dict[str, Any]
     children: dict[str, list[dict[str, Any]]]
-    raw: dict[str, Any]
 
     @property
     def steps(self) -> list[dict[str, Any]]:
@@ -109,7 +115,7 @@ def _parse_ruling(raw: Any, index: int) -> _Incoming:
     if odd:
         raise ValueError(shape_message(odd))
     children = {key: child.parse(raw, fields, where) for key, child in CHILDREN.items()}
-    return _Incoming(fields["uuid"], fields, children, raw)
+    return _Incoming(fields["uuid"], fields, children)
 
 
 def _parse_snapshots(raw: Any) -> dict[str, dict[str, Any]]:
@@ -163,11 +169,14 @@ def read_bundle(raw: bytes | str) -> Bundle:
     raw_rulings = data.get("rulings")
     if not isinstance(raw_rulings, list):
         raise BundleError("The bundle has no list of rulings.")
-    for index, raw_ruling in enumerate(raw_rulings, 1):
+    for index in range(len(raw_rulings)):
         try:
-            rulings.append(_parse_ruling(raw_ruling, index))
+            rulings.append(_parse_ruling(raw_rulings[index], index + 1))
         except ValueError as error:
             problems.append(str(error))
+        # The parsed ruling shares its texts with the JSON read: drop the JSON's containers as
+        # we go, so the two are not held side by side (issue 35: memory of a large bundle).
+        raw_rulings[index] = None
     try:
         snapshots = _parse_snapshots(data.get("snapshots", []))
     except ValueError as error:
@@ -203,6 +212,7 @@ class ImportResult:
     unchanged: int = 0
     conflicts: list[str] = field(default_factory=list)
     placeholders: list[str] = field(default_factory=list)
+    record: ImportRecord | None = None
 
     @property
     def total(self) -> int:
@@ -294,7 +304,22 @@ def _compare(stored: Ruling, incoming: _Incoming, club: Club) -> str | None:
     return None
 
 
-def _create(incoming: list[_Incoming], club: Club, users: _Users) -> None:
+def _basis(item: _Incoming) -> list[str]:
+    """The ruling's legal basis, worked out again from what it recorded (as cited_articles
+    always was): the outcome's citations, and its answers' cites in its tree snapshot."""
+    digest = item.fields.get("snapshot_id")
+    tree = None
+    if digest:
+        try:
+            tree = snapshot.get(digest)
+        except (TreeSnapshot.DoesNotExist, ValueError):
+            tree = None
+    return legal_basis.keys_of_ruling(
+        item.fields.get("outcome") or {}, item.fields.get("path") or [], tree
+    )
+
+
+def _create(incoming: list[_Incoming], club: Club, users: _Users) -> list[Ruling]:
     ruling_fields = fields_of(Ruling, RULING_SKIP)
     auto = [
         f.name
@@ -302,17 +327,17 @@ def _create(incoming: list[_Incoming], club: Club, users: _Users) -> None:
         if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)
     ]
     rulings = []
+    bases = []
     for item in incoming:
         values = dict(item.fields)
         values["director"] = users[values["director"]]
-        values["cited_articles"] = citations.encode(
-            citations.articles_in(
-                [s.get("citations", []) for s in item.steps if not s.get("superseded")],
-                values.get("outcome", {}),
-            )
-        )
+        bases.append(_basis(item))
+        values["cited_articles"] = legal_basis.articles(bases[-1])
         rulings.append(Ruling(club=club, **values))
     created = Ruling.objects.bulk_create(rulings)
+    LegalBasis.objects.bulk_create(
+        row for ruling, keys in zip(created, bases, strict=True) for row in basis_rows(ruling, keys)
+    )
     # auto_now(_add) fields were stamped with the time of import: put the bundle's times back.
     for ruling, item in zip(created, incoming, strict=True):
         for name in auto:
@@ -326,21 +351,28 @@ def _create(incoming: list[_Incoming], club: Club, users: _Users) -> None:
             for ruling, item in zip(created, incoming, strict=True)
             for values in item.children[key]
         )
+    return created
 
 
-def import_bundle(bundle: Bundle, club: Club, progress: Progress | None = None) -> ImportResult:
-    """Write the bundle's new rulings into ``club``, all or nothing (one transaction)."""
+def import_bundle(
+    bundle: Bundle, club: Club, source: provenance.Source, progress: Progress | None = None
+) -> ImportResult:
+    """Write the bundle's new rulings into ``club``, all or nothing (one transaction), each
+    with an ``imported`` event naming ``source`` (:mod:`transfer.provenance`)."""
     try:
-        return _import(bundle, club, progress)
+        return _import(bundle, club, source, progress)
     except DatabaseError as error:  # a constraint, or (PostgreSQL) a NUL or too long a text
         raise BundleError(
             f"The database refused the bundle; nothing was imported ({error})."
         ) from None
 
 
-def _import(bundle: Bundle, club: Club, progress: Progress | None) -> ImportResult:
+def _import(
+    bundle: Bundle, club: Club, source: provenance.Source, progress: Progress | None
+) -> ImportResult:
     result = ImportResult(club=club)
     total = len(bundle.rulings)
+    at = timezone.now()
     with transaction.atomic():
         for digest, snapshot in bundle.snapshots.items():
             if not TreeSnapshot.objects.filter(digest=digest).exists():
@@ -370,12 +402,30 @@ def _import(bundle: Bundle, club: Club, progress: Progress | None) -> ImportResu
                     result.unchanged += 1
                 else:
                     result.conflicts.append(f"{item.uuid}: {reason}; the stored ruling was kept")
-            users.resolve(set().union(*(i.usernames() for i in new)) if new else set())
-            _create(new, club, users)
-            result.created += len(new)
+            if new:
+                _create_chunk(new, club, source, users, result, at)
             if progress:
                 progress(min(start + CHUNK, total), total)
     return result
+
+
+def _create_chunk(
+    new: list[_Incoming],
+    club: Club,
+    source: provenance.Source,
+    users: _Users,
+    result: ImportResult,
+    at: datetime,
+) -> None:
+    refused = provenance.attribution_problems(
+        ((str(i.uuid), i.fields["director"]) for i in new), club, source
+    )
+    if refused:  # raised inside the transaction: earlier chunks are rolled back
+        raise BundleError("The bundle is refused; nothing was imported.", refused)
+    users.resolve(set().union(*(i.usernames() for i in new)))
+    result.record = result.record or provenance.start(club, source, at)
+    provenance.add(result.record, source, _create(new, club, users))
+    result.created += len(new)
 
 
 def target_club(bundle: Bundle, slug: str | None) -> Club:

@@ -7,4 +7,5 @@ urlpatterns = [
     path("", views.page, name="page"),
     path("importeren/", views.upload, name="upload"),
     path("bestand.json", views.download, name="download"),
+    path("imports/<uuid:uuid>/terugdraaien/", views.undo_import, name="undo"),
 ]

@@ -8,27 +8,30 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
+from django.db.models import Count
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
+from django.template.defaultfilters import filesizeformat
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from clubs.access import clubs, requested_club
+from clubs.access import AuthenticatedHttpRequest, clubs, get_for_user, requested_club, roles_in
 from clubs.models import Club, Role
+from lib.fields import DayField
 
 from . import bundles as transfer
-from . import importing
+from . import importing, provenance, undo
+from .models import ImportRecord
 
-MAX_UPLOAD = 200 * 1024 * 1024
+RECENT_IMPORTS = 20
 
 
 class DownloadForm(forms.Form):
-    since = forms.DateField(
+    since = DayField(
         label=gettext_lazy("Opgeslagen vanaf"),
         required=False,
-        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
         help_text=gettext_lazy("Leeg: alle definitieve arbitrages."),
     )
     include_training = forms.BooleanField(label=gettext_lazy("Ook oefenarbitrages"), required=False)
@@ -42,8 +45,18 @@ class UploadForm(forms.Form):
 
     def clean_bundle(self):
         bundle = self.cleaned_data["bundle"]
-        if bundle.size > MAX_UPLOAD:
-            raise forms.ValidationError(_("Het bestand is te groot."))
+        if bundle.size > transfer.WEB_MAX_BYTES:
+            raise forms.ValidationError(
+                _(
+                    "Het bestand is te groot (%(size)s, hoogstens %(max)s). Exporteer op de "
+                    "laptop met een begindatum, of laat de beheerder het op de server "
+                    "importeren (manage.py import_rulings)."
+                )
+                % {
+                    "size": filesizeformat(bundle.size),
+                    "max": filesizeformat(transfer.WEB_MAX_BYTES),
+                }
+            )
         return bundle
 
 
@@ -62,34 +75,74 @@ REFUSALS = {
 }
 
 
+# A director imports his own rulings from a club laptop; the administrator any member's, and
+# only he downloads the club's rulings and takes an import back (transfer.provenance).
+IMPORTERS = [Role.ADMIN, Role.DIRECTOR]
+
+
 @require_GET
 def page(request: HttpRequest) -> HttpResponse:
-    club = requested_club(request, roles=[Role.ADMIN])
+    club = requested_club(request, roles=IMPORTERS)
     return render(request, "transfer/transfer.html", _transfer_context(request, club))
 
 
 def _transfer_context(
     request: HttpRequest, club: Club, upload: UploadForm | None = None
 ) -> dict[str, Any]:
+    is_admin = Role.ADMIN in roles_in(request, club)
     return {
         "club": club,
-        "clubs": clubs(request, roles=[Role.ADMIN]),
+        "clubs": clubs(request, roles=IMPORTERS),
+        "is_admin": is_admin,
         "download_form": DownloadForm(request.GET or None),
         "upload_form": upload or UploadForm(),
-        "count": transfer.rulings_for_export(club).count(),
+        "count": transfer.rulings_for_export(club).count() if is_admin else 0,
+        "imports": _recent_imports(club) if is_admin else [],
     }
 
 
+def _recent_imports(club: Club) -> list[ImportRecord]:
+    return list(
+        ImportRecord.objects.filter(club=club)
+        .select_related("imported_by", "undone_by")
+        .annotate(count=Count("rulings"))[:RECENT_IMPORTS]
+    )
+
+
 @require_POST
-def upload(request: HttpRequest) -> HttpResponse:
-    club = requested_club(request, roles=[Role.ADMIN])
+def undo_import(request: AuthenticatedHttpRequest, uuid: str) -> HttpResponse:
+    """The club administrator takes an import back (:mod:`transfer.undo`)."""
+    entry = get_for_user(request, ImportRecord.objects.all(), roles=[Role.ADMIN], uuid=uuid)
+    try:
+        discarded = undo.undo(entry, request.user)
+    except undo.AlreadyUndone:
+        messages.warning(request, _("Deze import was al teruggedraaid."))
+    else:
+        messages.success(
+            request,
+            ngettext(
+                "Import uit %(file)s teruggedraaid: %(count)d arbitrage verworpen.",
+                "Import uit %(file)s teruggedraaid: %(count)d arbitrages verworpen.",
+                discarded,
+            )
+            % {"file": entry.file_name, "count": discarded},
+        )
+    return redirect(f"{reverse('transfer:page')}?club={entry.club.slug}")
+
+
+@require_POST
+def upload(request: AuthenticatedHttpRequest) -> HttpResponse:
+    club = requested_club(request, roles=IMPORTERS)
     form = UploadForm(request.POST, request.FILES)
     if not form.is_valid():
         context = _transfer_context(request, club, upload=form)
         return render(request, "transfer/transfer.html", context, status=400)
+    uploaded = form.cleaned_data["bundle"]
+    raw = uploaded.read()
     try:
-        bundle = importing.read_bundle(form.cleaned_data["bundle"].read())
-        result = importing.import_bundle(bundle, club)
+        bundle = importing.read_bundle(raw)
+        source = provenance.Source.of(request.user, uploaded.name or "", raw, club)
+        result = importing.import_bundle(bundle, club, source)
     except importing.BundleError as error:
         # Shown on the page itself, with a 400: the file was refused, nothing was written.
         messages.error(request, REFUSALS.get(error.code, REFUSALS["refused"]))

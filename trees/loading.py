@@ -26,6 +26,7 @@ from laws.edition_law import index_of
 from laws.index import ProvisionIndex
 from laws.models import Article, Edition
 from trees.models import Choice, Citation, Node, Tree
+from trees.options import options_json, read_options
 from trees.parse import load_tree_file
 from trees.spec import (
     ChoiceSpec,
@@ -273,6 +274,7 @@ def _store(
             label_nl=choice.label.nl,
             label_en=choice.label.en,
             target=by_key[choice.target],
+            cites=list(choice.cites),
             order=order,
         )
         for node in spec.nodes
@@ -312,6 +314,8 @@ def _node_fields(node: NodeSpec) -> dict[str, Any]:
             adjusted_score=outcome.adjusted_score,
             unauthorised_information=outcome.unauthorised_information,
             see_tree=outcome.see_tree or "",
+            option_list=options_json(outcome.option_list),
+            resume_at=outcome.resume_at or "",
         )
     return fields
 
@@ -350,6 +354,8 @@ def spec_from_rows(tree: Tree) -> TreeSpec:
                 adjusted_score=node.adjusted_score,
                 unauthorised_information=node.unauthorised_information,
                 see_tree=node.see_tree or None,
+                option_list=read_options(node.option_list, f"node {node.key}"),
+                resume_at=node.resume_at or None,
             )
         nodes.append(
             NodeSpec(
@@ -359,7 +365,12 @@ def spec_from_rows(tree: Tree) -> TreeSpec:
                 help=_optional_text(node, "help"),
                 cites=tuple(citation.key for citation in node.citations.all()),
                 choices=tuple(
-                    ChoiceSpec(key=c.key, label=_text(c, "label"), target=c.target.key)
+                    ChoiceSpec(
+                        key=c.key,
+                        label=_text(c, "label"),
+                        target=c.target.key,
+                        cites=tuple(c.cites),
+                    )
                     for c in node.choices.all()
                 ),
                 outcome=outcome,

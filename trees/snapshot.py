@@ -212,6 +212,7 @@ def build(tree: Tree) -> Snapshot:
         Prefetch("nodes__citations", queryset=Citation.objects.order_by("order")),
     )
     cited = [c.key for node in tree.nodes.all() for c in node.citations.all()]
+    cited += [key for node in tree.nodes.all() for c in node.choices.all() for key in c.cites]
     law = _law_for(tree.edition.code, cited)
     texts = {key: cited_law(key, law) for key in cited}
     return Snapshot.of(spec_from_rows(tree), tree.version, texts)

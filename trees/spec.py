@@ -9,15 +9,15 @@ that JSON) and used by the wizard, training, the diagram and transfer.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
 from lib.i18n import pick
 from trees.finder_words import Finder
+from trees.hashing import content_hash
+from trees.options import OptionSpec, outcome_json, read_options, text_json
 from trees.order import reading_order
 
 __all__ = [
@@ -37,6 +37,8 @@ __all__ = [
     "TreeError",
     "TreeSpec",
     "content_hash",
+    "outcome_json",
+    "text_json",
 ]
 
 PHASES = ("auction", "play")
@@ -75,6 +77,9 @@ class ChoiceSpec:
     key: str
     label: Text
     target: str
+    # The provisions this answer establishes (an established revoke: 63A1): part of the legal
+    # basis of the ruling it leads to (rulings/legal_basis.py), unlike the question's cards.
+    cites: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -86,6 +91,9 @@ class OutcomeSpec:
     adjusted_score: bool = False
     unauthorised_information: bool = False
     see_tree: str | None = None
+    option_list: tuple[OptionSpec, ...] = ()  # every option when a side chooses (27A3)
+    # The question a ruling deferred here (until the end of play) resumes at (27C).
+    resume_at: str | None = None
 
 
 @dataclass(frozen=True)
@@ -264,6 +272,11 @@ class Snapshot:
         """The law text a node shows, in the order it cites it."""
         return tuple(self.law[key] for key in self.tree.node(node_key).cites)
 
+    def answer_citations(self, node_key: str, choice_key: str) -> tuple[CitedLaw, ...]:
+        """The law text an answer establishes (its ``cites``), in its order."""
+        choice = self.choice(node_key, choice_key)
+        return tuple(self.law[key] for key in choice.cites) if choice else ()
+
     # --- stored JSON (format 1; its canonical form is what the digest covers) --------------
 
     def node_json(self, node: NodeSpec) -> dict[str, Any]:
@@ -276,9 +289,20 @@ class Snapshot:
         if node.outcome is not None:
             data["outcome"] = outcome_json(node.outcome)
         else:
-            data["choices"] = [
-                {"key": c.key, "label": text_json(c.label), "target": c.target}
-                for c in node.choices
+            data["choices"] = [self.choice_json(node.key, c) for c in node.choices]
+        return data
+
+    def choice_json(self, node_key: str, choice: ChoiceSpec) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "key": choice.key,
+            "label": text_json(choice.label),
+            "target": choice.target,
+        }
+        if choice.cites:
+            # Only when the answer cites: snapshots of trees without answer citations keep
+            # their digest.
+            data["citations"] = [
+                law.to_json() for law in self.answer_citations(node_key, choice.key)
             ]
         return data
 
@@ -330,24 +354,6 @@ class Snapshot:
             nodes=reading_order(nodes, start),
         )
         return cls(tree=tree, version=read.string(data, "version", where), law=law, digest=digest)
-
-
-def text_json(text: Text | None) -> dict[str, str] | None:
-    """A text as stored: None when it has neither language."""
-    return {"nl": text.nl, "en": text.en} if text else None
-
-
-def outcome_json(outcome: OutcomeSpec) -> dict[str, Any]:
-    """An outcome's details as stored (in a snapshot and, with title and law, on a ruling)."""
-    return {
-        "ruling": text_json(outcome.ruling),
-        "options": text_json(outcome.options),
-        "chooser": outcome.chooser,
-        "announce": text_json(outcome.announce),
-        "adjusted_score": outcome.adjusted_score,
-        "unauthorised_information": outcome.unauthorised_information,
-        "see_tree": outcome.see_tree or None,
-    }
 
 
 class _Reader:
@@ -418,13 +424,14 @@ class _Reader:
         if data.get(details) is None:
             raise SnapshotFormatError(f"{where}: {details} is missing")
         outcome = read.outcome(data["outcome"], f"{where}.outcome") if kind == "outcome" else None
-        choices = read.choices(data.get("choices") or [], f"{where}.choices")
+        choices, answer_law = read.choices(data.get("choices") or [], f"{where}.choices")
+        cited = [*cited, *answer_law]
         node = NodeSpec(
             key=key,
             kind=kind,
             text=read.text(data.get("text"), f"{where}.text") or Text("", ""),
             help=read.text(data.get("help"), f"{where}.help"),
-            cites=tuple(item.key for item in cited),
+            cites=tuple(item.key for item in cited[: len(raw_citations)]),
             choices=choices,
             outcome=outcome,
         )
@@ -434,8 +441,13 @@ class _Reader:
     def outcome(data: Any, where: str) -> OutcomeSpec:
         read = _Reader
         names = {"ruling", "options", "chooser", "announce", "adjusted_score"}
-        names |= {"unauthorised_information", "see_tree"}
-        read.fields(data, names, where, optional={"ruling", "options", "announce", "see_tree"})
+        names |= {"unauthorised_information", "see_tree", "option_list", "resume_at"}
+        optional = {"ruling", "options", "announce", "see_tree", "option_list", "resume_at"}
+        read.fields(data, names, where, optional=optional)
+        try:
+            option_list = read_options(data.get("option_list") or [], f"{where}.option_list")
+        except ValueError as error:
+            raise SnapshotFormatError(str(error)) from None
         see_tree = data.get("see_tree")
         if see_tree is not None and type(see_tree) is not str:
             raise SnapshotFormatError(f"{where}.see_tree: must be str")
@@ -447,46 +459,34 @@ class _Reader:
             adjusted_score=read.boolean(data, "adjusted_score", where),
             unauthorised_information=read.boolean(data, "unauthorised_information", where),
             see_tree=see_tree or None,
+            option_list=option_list,
+            resume_at=read.string(data, "resume_at", where, required=False) or None,
         )
 
     @staticmethod
-    def choices(data: Any, where: str) -> tuple[ChoiceSpec, ...]:
+    def choices(data: Any, where: str) -> tuple[tuple[ChoiceSpec, ...], list[CitedLaw]]:
+        """The choices, and the law text their answers cite."""
         if not isinstance(data, list):
             raise SnapshotFormatError(f"{where}: must be a list")
         result = []
+        law: list[CitedLaw] = []
         for index, item in enumerate(data):
             at = f"{where}[{index}]"
-            _Reader.fields(item, {"key", "label", "target"}, at, optional={"label"})
+            names = {"key", "label", "target", "citations"}
+            _Reader.fields(item, names, at, optional={"label", "citations"})
+            raw = item.get("citations") or []
+            if not isinstance(raw, list):
+                raise SnapshotFormatError(f"{at}.citations: must be a list")
+            cited = [
+                CitedLaw.from_json(entry, f"{at}.citations[{n}]") for n, entry in enumerate(raw)
+            ]
+            law += cited
             result.append(
                 ChoiceSpec(
                     key=_Reader.string(item, "key", at),
                     label=_Reader.text(item.get("label"), f"{at}.label") or Text("", ""),
                     target=_Reader.string(item, "target", at),
+                    cites=tuple(entry.key for entry in cited),
                 )
             )
-        return tuple(result)
-
-
-# --------------------------------------------------------------------------------------------
-# Hashing
-
-
-def canonical_data(tree: TreeSpec) -> dict[str, Any]:
-    """The spec as plain data (what the hash covers): everything except ``source``."""
-    data = asdict(tree)
-    data.pop("source", None)
-    # Trees written before finder words (or synonyms) existed keep the version they had.
-    finder = tree.finder.canonical()
-    if finder is None:
-        data.pop("finder")
-    else:
-        data["finder"] = finder
-    return data
-
-
-def content_hash(tree: TreeSpec) -> str:
-    """SHA-256 (hex) of a canonical JSON of the parsed spec: layout and comments don't count."""
-    payload = json.dumps(
-        canonical_data(tree), sort_keys=True, ensure_ascii=False, separators=(",", ":")
-    )
-    return hashlib.sha256(payload.encode("utf-8")).hexdigest()
+        return tuple(result), law

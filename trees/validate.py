@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator, Sequence
 
 from laws import keys
-from trees.spec import NodeSpec, Path, Text, TreeError, TreeSpec
+from trees.spec import CHOOSERS, NodeSpec, Path, Text, TreeError, TreeSpec
 
 __all__ = ["ensure_valid", "find_cycles", "paths", "validate", "walk"]
 
@@ -109,6 +109,27 @@ def _outcome_problems(node: NodeSpec, where: str, trees: Collection[str] | None)
         yield f"{where}: see_tree {outcome.see_tree!r} is not a tree"
 
 
+def _option_problems(
+    tree: TreeSpec, node: NodeSpec, where: str, unknown: Callable[[str], str | None] | None
+) -> Iterator[str]:
+    """Each option of an outcome's option list: bilingual label, law held by the edition, a
+    chooser, and a ``chosen_if`` that names an answer of the tree."""
+    if node.outcome is None:
+        return
+    for index, option in enumerate(node.outcome.option_list, start=1):
+        at = f"{where}: option {index}"
+        yield from (f"{at}: {p}" for p in _text_problems(option.label, "label"))
+        if not option.cites:
+            yield f"{at}: an option cites the law that gives it"
+        yield from _key_problems(option.cites, at, unknown)
+        if option.chosen_by not in CHOOSERS or option.chosen_by == "none":
+            yield f"{at}: chosen_by {option.chosen_by!r} is not one of {', '.join(CHOOSERS[1:])}"
+        if option.chosen_if:
+            node_key, _, choice_key = option.chosen_if.partition("/")
+            if not tree.has_node(node_key) or tree.node(node_key).choice(choice_key) is None:
+                yield f"{at}: chosen_if {option.chosen_if!r} is not an answer of this tree"
+
+
 def _choice_problems(tree: TreeSpec, node: NodeSpec, where: str) -> Iterator[str]:
     """Bilingual labels, and every path ends in an outcome: no choice may lead nowhere."""
     for choice in node.choices:
@@ -122,10 +143,19 @@ def _choice_problems(tree: TreeSpec, node: NodeSpec, where: str) -> Iterator[str
 def _citation_problems(
     tree: TreeSpec, node: NodeSpec, where: str, unknown: Callable[[str], str | None] | None
 ) -> Iterator[str]:
-    """Citations well-formed, not repeated, and held by the edition."""
-    for key in _duplicates(node.cites):
+    """Citations (the node's and its answers') well-formed, not repeated, and held by the
+    edition."""
+    yield from _key_problems(node.cites, where, unknown)
+    for choice in node.choices:
+        yield from _key_problems(choice.cites, f"{where}: choice {choice.key!r}", unknown)
+
+
+def _key_problems(
+    cites: Sequence[str], where: str, unknown: Callable[[str], str | None] | None
+) -> Iterator[str]:
+    for key in _duplicates(cites):
         yield f"{where}: citation {key!r} is listed more than once"
-    for key in dict.fromkeys(node.cites):
+    for key in dict.fromkeys(cites):
         try:
             written = keys.canonical(key)
         except keys.InvalidKey as error:
@@ -158,6 +188,7 @@ def _node_problems(
         yield from _outcome_problems(node, where, trees)
     yield from _choice_problems(tree, node, where)
     yield from _citation_problems(tree, node, where, unknown)
+    yield from _option_problems(tree, node, where, unknown)
 
 
 def validate(
@@ -192,11 +223,63 @@ def validate(
         problems.extend(_node_problems(tree, node, reachable, unknown, trees))
 
     # no cycles
-    for cycle in find_cycles(tree):
+    cycles = find_cycles(tree)
+    for cycle in cycles:
         loop = " → ".join([*cycle, cycle[0]])
         problems.append(f"node {cycle[0]!r}: part of a cycle ({loop})")
+    if not cycles:
+        problems.extend(basis_problems(tree, unknown))
+        problems.extend(resume_problems(tree))
 
     return problems
+
+
+def resume_problems(tree: TreeSpec) -> Iterator[str]:
+    """An outcome's ``resume_at`` is a question on every path to that outcome, so a deferred
+    ruling always finds it among its answers."""
+    for node in tree.outcomes:
+        target = node.outcome.resume_at if node.outcome else None
+        if not target:
+            continue
+        if not tree.has_node(target) or tree.node(target).is_outcome:
+            yield f"node {node.key!r}: resume_at {target!r} is not a question of this tree"
+            continue
+        for path in paths(tree):
+            if path.outcome == node.key and target not in (n for n, _c in path.steps):
+                via = " → ".join(path.answers)
+                yield f"node {node.key!r}: resume_at {target!r} is not on the path {via}"
+                break
+
+
+def path_basis(tree: TreeSpec, path: Path) -> list[str]:
+    """The legal basis a ruling along ``path`` gets (as ``rulings.legal_basis.tree_basis``):
+    the outcome's citations, then the answers' cites, each once."""
+    answers = [
+        key
+        for node_key, choice_key in path.steps
+        if (choice := tree.node(node_key).choice(choice_key)) is not None
+        for key in choice.cites
+    ]
+    return list(dict.fromkeys([*tree.node(path.outcome).cites, *answers]))
+
+
+def basis_problems(
+    tree: TreeSpec, unknown: Callable[[str], str | None] | None = None
+) -> Iterator[str]:
+    """Every path's legal basis is non-empty and, with ``unknown``, held by the edition (a key
+    missing is said once per outcome, naming the first path)."""
+    said: set[tuple[str, str]] = set()
+    for path in paths(tree):
+        basis = path_basis(tree, path)
+        where = f"node {path.outcome!r} (via {' → '.join(path.answers) or 'the start'})"
+        if not basis:
+            yield f"{where}: the legal basis is empty"
+        elif unknown is not None:
+            missing = [key for key in basis if keys.is_canonical(key) and unknown(key)]
+            missing = [key for key in missing if (path.outcome, key) not in said]
+            said.update((path.outcome, key) for key in missing)
+            if missing:
+                yield f"{where}: legal basis cites {', '.join(missing)}, not in the edition"
 
 
 def ensure_valid(

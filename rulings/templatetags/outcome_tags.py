@@ -6,9 +6,10 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext as _
 
-from rulings import consistency
+from rulings import consistency, legal_basis
 from rulings.models import Ruling
-from rulings.steps import PathEntry, StepView, answered_path, step_progress
+from rulings.steps import PathEntry, StepView, answered_path, step_progress, tree_of
+from trees import options
 from trees.progress import Progress
 
 register = template.Library()
@@ -22,6 +23,26 @@ def progress_of(view: StepView) -> Progress | None:
 @register.simple_tag
 def answers_of(ruling: Ruling) -> list[PathEntry]:
     return answered_path(ruling)
+
+
+@register.simple_tag
+def legal_basis_of(ruling: Ruling) -> list[dict[str, object]]:
+    """The legal basis of the outcome the ruling stands at, worked out from its frozen tree
+    (no query) by the function whose keys the one writer stored for it."""
+    if not getattr(ruling, "outcome_key", "") or not getattr(ruling, "snapshot_id", ""):
+        return []  # a page part rendered without a stored ruling (a test of the banner)
+    tree = tree_of(ruling)
+    keys = legal_basis.tree_basis(tree, ruling.path, ruling.outcome_key)
+    return legal_basis.shown(keys, ruling.outcome or {}, tree)
+
+
+@register.simple_tag
+def option_list_of(ruling: Ruling) -> list[dict[str, object]]:
+    """Every option of the outcome when a side chooses, the chosen one marked (27A3)."""
+    outcome = getattr(ruling, "outcome", None)
+    if not isinstance(outcome, dict):
+        return []
+    return options.shown(outcome, getattr(ruling, "path", None) or [])
 
 
 @register.simple_tag

@@ -11,7 +11,7 @@ from django import template
 from clubs.access import roles_in
 from lib.bridge import Seat
 from rulings.models import Ruling
-from scores import adjusted, deals, recording
+from scores import adjusted, board_result, deals, recording, result_views
 from scores.adjusted_views import AMEND_ROLES, RECORD_ROLES
 
 register = template.Library()
@@ -57,3 +57,40 @@ def seat_letter(code: str) -> str:
 def result_count(stored_results: list[dict[str, Any]]) -> int:
     """The number of tables in a stored board's results (a row may stand for several)."""
     return sum(int(item.get("count", 1)) for item in stored_results)
+
+
+@register.simple_tag(takes_context=True)
+def board_result_panel(
+    context: template.Context, ruling: Ruling, deal: deals.DealView | None = None
+) -> dict[str, Any] | None:
+    """The board's result as the record shows it: the contract, the tricks made and after the
+    rectification with their scores, and the form when the user may record it. None when the
+    ruling has neither a contract nor a result."""
+    contract = result_views.contract_of(ruling)
+    stored = result_views.current(ruling)
+    if contract is None and stored is None:
+        return None
+    request = context.get("request")
+    roles = roles_in(request, ruling.club_id) if request is not None else set()
+    shown = deal if isinstance(deal, deals.DealView) else None
+    vulnerability = deals.vulnerability_of(ruling, shown)
+    lines = []
+    if stored is not None and contract is not None:
+        lines.append(("made", board_result.line(contract, stored.tricks_made, vulnerability)))
+        if stored.rectified_tricks is not None:
+            rectified = board_result.line(contract, stored.rectified_tricks, vulnerability)
+            lines.append(("rectified", rectified))
+    can_record = result_views.recordable(ruling) and bool(roles & set(result_views.RESULT_ROLES))
+    return {
+        "contract": contract,
+        "stored": stored,
+        "lines": lines,
+        "vulnerability": vulnerability,
+        "form": result_views.form_for(ruling) if can_record else None,
+    }
+
+
+@register.filter
+def contract_strain(code: str) -> str:
+    """A stored strain (``S``, ``NT``) as the reader writes it: ``♠``, ``SA``/``NT``."""
+    return deals.denomination_text("N" if code == "NT" else code) if code else ""

@@ -1,9 +1,25 @@
 // Archive and ruling pages. Progressive enhancement only: everything works without it.
 
 // A print button (hidden without JavaScript, where the browser's own print command serves).
+// The record prints one page; "Afdrukken met audit" adds the law texts and the audit trail
+// (static/css/print.css: body.print-with-audit) for this one print. Without JavaScript that
+// link opens the page with ?afdruk=audit, which sets the class itself.
+const printWithAudit = (audit) => {
+  const body = document.body;
+  const before = body.classList.contains("print-with-audit");
+  body.classList.toggle("print-with-audit", audit);
+  window.addEventListener("afterprint", () => body.classList.toggle("print-with-audit", before), { once: true });
+  window.print();
+};
 document.querySelectorAll("[data-print]").forEach((button) => {
   button.hidden = false;
-  button.addEventListener("click", () => window.print());
+  button.addEventListener("click", () => printWithAudit(false));
+});
+document.querySelectorAll("[data-print-audit]").forEach((link) => {
+  link.addEventListener("click", (event) => {
+    event.preventDefault();
+    printWithAudit(true);
+  });
 });
 
 // The review form asks for a corrected ruling only when the verdict is amended or overturned.

@@ -40,12 +40,15 @@ HEADER = [
     "declarer_seat",
     "contract",
     "cited_articles",
+    "legal_basis",
+    "option_list",
     "verdict",
     "appeal",
     "finalised_at",
     "notes",
     "adjusted_score",
     "adjusted_score_summary",
+    "decision",
 ]
 
 
@@ -85,7 +88,9 @@ def test_it_streams_utf8_with_bom_and_documented_columns(client_reviewer_a, ruli
     first = data[1]
     assert first["notes"] == "Zuid: ‘ik heb ♠A’; één"
     assert first["contract"] == "3NTX"
-    assert first["cited_articles"] == "25 27 40"
+    assert first["cited_articles"] == "27 40"
+    # The legal basis as the outcome page and the record show it, decisive first.
+    assert first["legal_basis"] == "27 40"
     assert first["outcome"] == "straf"
     assert first["outcome_title"] == "Vervangen met beperkingen"
     assert first["director"] == "anna"
@@ -131,7 +136,8 @@ def test_lines_are_produced_lazily(club_a, director_a, django_assert_num_queries
     with django_assert_num_queries(0):
         assert next(lines) == "\ufeff"
         assert next(lines).startswith("uuid,")
-    with django_assert_num_queries(1):
+    # The rulings, and the legal basis of each chunk of them.
+    with django_assert_num_queries(2):
         assert len(list(lines)) == 1
 
 
@@ -159,3 +165,18 @@ def test_query_count_does_not_grow_with_the_rulings(client_reviewer_a, club_a, d
 def test_other_clubs_get_404(client_director_b, rulings):
     assert client_director_b.get(URL, {"club": "troefkaart"}).status_code == 404
     assert rows(content(client_director_b.get(URL))) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    ['＝HYPERLINK("http://x")', "＋31", "－1+1", "＠SUM(A1)", " =1+1", "\u3000＝1+1"],
+)
+def test_full_width_and_indented_formulas_are_defused_too(text):
+    """A full-width ＝ at the start of a cell was not quoted (issue 35, item 7): spreadsheet
+    programs may fold it to "=". Leading spaces do not hide a formula either."""
+    assert csv_export._cell(text) == "'" + text
+
+
+@pytest.mark.parametrize("text", ["Tafel 3", "３ down", "€ 5", "'al gequoot"])
+def test_ordinary_text_is_left_alone(text):
+    assert csv_export._cell(text) == text

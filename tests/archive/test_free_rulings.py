@@ -18,8 +18,9 @@ from rulings.models import AuditEvent, Ruling, Step, Verdict
 from tests.support import recorded
 from tests.support.reviews import confirm
 from tests.support.rulings import make_ruling
+from tests.support.scores import record_weighted
+from tests.support.transfer import import_text, without_import
 from transfer import bundles as transfer
-from transfer import importing
 
 CLAIM = free.Content(
     laws=("68", "70"),
@@ -95,11 +96,58 @@ def test_a_bundle_carries_it_there_and_back(ruling, club_a):
     Step.objects.all().delete()
     Ruling.objects.all().delete()
 
-    result = importing.import_bundle(importing.read_bundle(text), club_a)
+    result = import_text(text, club_a)
 
     assert result.created == 1
     after = Ruling.objects.get()
-    assert transfer.serialise_ruling(transfer.with_children(Ruling.objects.all()).get()) == before
+    stored = transfer.serialise_ruling(transfer.with_children(Ruling.objects.all()).get())
+    assert without_import(stored) == before
     assert audit.verify(after) == []
     assert free.content_of(after) == CLAIM
     assert after.cited_articles == "|68|70|"
+
+
+def test_it_gets_an_adjusted_score_like_a_tree_ruling(ruling, director_a, client_director_a):
+    record = reverse("archive:detail", args=[ruling.uuid])
+    score_page = reverse("scores:record", args=[ruling.uuid])
+    assert f'href="{score_page}"' in client_director_a.get(record).content.decode()
+    assert client_director_a.get(score_page).status_code == 200
+    record_weighted(ruling, director_a)
+    page = client_director_a.get(record).content.decode()
+    assert "Nog geen arbitrale score vastgelegd." not in page
+    assert 'data-side="NS"' in page
+
+
+def test_an_open_free_ruling_has_no_adjusted_score_yet(db, club_a, director_a, client_director_a):
+    recorded.shipped_laws()
+    edition = free.current_edition()
+    assert edition is not None
+    draft = free.create(
+        uuid=uuid.uuid4(),
+        club=club_a,
+        director=director_a,
+        edition=edition,
+        content=CLAIM,
+        context={},
+        final=False,
+    )
+    assert client_director_a.get(reverse("scores:record", args=[draft.uuid])).status_code == 404
+
+
+def test_archive_and_statistics_show_its_decision_not_the_marker(ruling, client_reviewer_a):
+    listing = client_reviewer_a.get(reverse("archive:list")).content.decode()
+    assert "data-free-decision>Betwiste claim: de verdediging krijgt de laatste slag." in listing
+    statistics = client_reviewer_a.get(reverse("archive:statistics")).content.decode()
+    assert "Vrije arbitrage: vrij" not in statistics
+    assert ": vrij" not in statistics
+
+
+def test_the_csv_has_its_decision_and_a_tree_rulings(ruling, client_reviewer_a):
+    tree_ruling = make_ruling(ruling.club, ruling.director, ("ja", "nee"))
+    response = client_reviewer_a.get(reverse("archive:csv"))
+    text = b"".join(response.streaming_content).decode("utf-8-sig")
+    rows = {row["uuid"]: row for row in csv.DictReader(io.StringIO(text))}
+    assert rows[str(ruling.uuid)]["decision"] == CLAIM.decision
+    expected = tree_ruling.outcome["ruling"]["nl"]
+    assert expected
+    assert rows[str(tree_ruling.uuid)]["decision"] == expected

@@ -1,8 +1,9 @@
 """In Chromium, on a laptop (1366×768) and a phone (390×844): a saved ruling's record page,
 its audit trail behind a toggle, and both the record and the appeal form on A4 paper.
 
-The record of a short ruling prints as two A4 pages: the ruling on the first, the audit trail
-(in words, without hashes) on a page of its own. The appeal form prints on one page. Pages are
+The record prints on one A4 page; with "Afdrukken met audit" the audit trail (in words,
+without hashes) follows on a page of its own (every shipped tree: tests/archive/
+test_print_browser.py). The appeal form prints on one page. Pages are
 counted in the PDF Chromium makes: each page is one ``/Type /Page`` object."""
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ def short_ruling(club_a, director_a, reviewer_a) -> Ruling:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_record_page_toggles_its_trail_and_prints_on_two_a4_pages(
+def test_the_record_page_toggles_its_trail_and_prints_on_one_a4_page(
     page, live_server, sign_in, reviewer_a, short_ruling, artifacts, screenshot, size
 ):
     page.set_viewport_size(SIZES[size])
@@ -70,12 +71,17 @@ def test_the_record_page_toggles_its_trail_and_prints_on_two_a4_pages(
     expect(trail).to_be_hidden()
     expect(page.locator("[data-hash]").first).to_be_hidden()
     printed = page.locator("[data-audit-print]")
-    expect(printed).to_be_visible()
-    expect(printed.locator("tr[data-audit-event]")).to_have_count(short_ruling.audit_events.count())
+    expect(printed).to_be_hidden()  # only with "Afdrukken met audit"
     expect(page.locator("#beslissing")).to_be_visible()
     pdf = a4(page)
     (artifacts / f"record-{size}.pdf").write_bytes(pdf)
-    assert pdf_pages(pdf) == 2  # the ruling, then the audit trail on a page of its own
+    assert pdf_pages(pdf) == 1
+    page.goto(f"{live_server.url}/arbitrages/{short_ruling.uuid}/?afdruk=audit")
+    expect(printed).to_be_visible()
+    expect(printed.locator("tr[data-audit-event]")).to_have_count(short_ruling.audit_events.count())
+    pdf = a4(page)
+    (artifacts / f"record-audit-{size}.pdf").write_bytes(pdf)
+    assert pdf_pages(pdf) == 2  # the ruling, then the law texts and the audit trail
     if size == "laptop" and os.environ.get("SCREENSHOTS") == "1":
         # For docs/COMMITTEES.md: the printed record at the width of an A4 sheet (794 CSS pixels).
         page.set_viewport_size({"width": 794, "height": 1123})
@@ -92,7 +98,7 @@ def test_messages_are_not_printed(page, live_server, login, reviewer_a, short_ru
     expect(message).to_be_visible()
     page.emulate_media(media="print")
     expect(message).to_be_hidden()
-    assert pdf_pages(a4(page)) == 2
+    assert pdf_pages(a4(page)) == 1
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -14,7 +14,8 @@ from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
-from clubs.models import Membership, Role, User
+from clubs import resets
+from clubs.models import Membership, ResetRequest, Role, User
 from rulings.models import Ruling
 from tests.conftest import PASSWORD, make_user
 
@@ -200,12 +201,28 @@ def test_inviting_the_same_user_name_twice_is_a_form_error(club_a, client_admin_
     assert invite(client_admin_a, club_a).status_code == 302
     again = invite(client_admin_a, club_a, first_name="Ander")
     assert again.status_code == 200
-    assert b"bestaat al" in again.content
+    assert "al lid van uw club" in again.content.decode()
     assert User.objects.filter(username__iexact="wouter").count() == 1
     assert User.objects.get(username="wouter").first_name == "Wouter"
-    # Also another capitalisation, and a member of any club.
-    assert b"bestaat al" in invite(client_admin_a, club_a, username="Wouter").content
-    assert b"bestaat al" in invite(client_admin_a, club_a, username="bas").content
+    # Also another capitalisation.
+    assert (
+        "al lid van uw club" in invite(client_admin_a, club_a, username="Wouter").content.decode()
+    )
+
+
+def test_the_invite_form_does_not_reveal_other_clubs_members(club_a, client_admin_a, director_b):
+    """It said "Deze gebruikersnaam bestaat al ... hoort deze persoon al bij een andere club"
+    for a member of another club (issue 35, item 7). Names are unique, so a taken one cannot
+    be given; the message says only that, the same for any user outside this club."""
+    other_club = invite(client_admin_a, club_a, username="bas").content.decode()
+    User.objects.create(username="zonder-club")
+    no_club = invite(client_admin_a, club_a, username="Zonder-Club").content.decode()
+    for page in (other_club, no_club):
+        assert "niet beschikbaar" in page
+        assert "bestaat" not in page
+        assert "andere club" not in page
+        assert "al lid" not in page
+    assert not User.objects.filter(memberships__club=club_a, username="bas").exists()
 
 
 def test_an_invite_needs_a_role_and_a_valid_name(club_a, client_admin_a):
@@ -454,3 +471,29 @@ def test_percentages_out_of_order_are_refused_in_place(client_admin_a, client_di
     assert client_director_a.post(url, {**data, "average_plus_percent": 70}).status_code == 403
     club_a.refresh_from_db()
     assert club_a.average_plus_percent == 60
+
+
+def test_password_reset_mails_are_throttled(director_a, settings):
+    """20 requests sent 20 e-mails (issue 35, item 7). Now at most three an hour per address
+    (the further requests look the same), and ten requests an hour per client."""
+    settings.LEIDRAAD_EMAIL_ENABLED = True
+    director_a.email = "anna@example.org"
+    director_a.save()
+    client = Client()
+    for _ in range(resets.PER_ADDRESS + 2):
+        response = client.post(reverse("password_reset"), {"email": "Anna@example.org"})
+        assert response["Location"] == reverse("password_reset_done")
+    assert len(mail.outbox) == resets.PER_ADDRESS
+    for number in range(resets.PER_CLIENT - resets.PER_ADDRESS - 2):
+        client.post(reverse("password_reset"), {"email": f"x{number}@example.org"})
+    response = client.post(reverse("password_reset"), {"email": "iemand@example.org"})
+    assert response.status_code == 429
+    assert b"data-reset-throttled" in response.content
+    # Another client may still ask for its own address; the hour passes.
+    other = Client(REMOTE_ADDR="192.0.2.44")
+    response = other.post(reverse("password_reset"), {"email": "anna@example.org"})
+    assert response.status_code == 302  # not throttled, but the address had its three
+    assert len(mail.outbox) == resets.PER_ADDRESS
+    ResetRequest.objects.update(at=timezone.now() - resets.WINDOW)
+    client.post(reverse("password_reset"), {"email": "anna@example.org"})
+    assert len(mail.outbox) == resets.PER_ADDRESS + 1

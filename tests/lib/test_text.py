@@ -170,3 +170,25 @@ def test_emphasis_at_the_start_of_an_item_stays_emphasis():
         "<ul><li><em>vet</em> woord</li></ul>"
         '<ul class="tree-list"><li>1. <strong>ook</strong> zo</li></ul>'
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("Typ `<b>` niet", "<code>&lt;b&gt;</code>"),
+        ("- item `a < b`", "<code>a &lt; b</code>"),
+        ("``x ` <i>``", "<code>x ` &lt;i&gt;</code>"),
+    ],
+)
+def test_inline_code_shows_angle_brackets_once_escaped(text, shown):
+    """Inline code in a training text showed ``&lt;b>``: the angle bracket was escaped before
+    Markdown, which escapes code spans itself (issue 35, item 7)."""
+    html = str(prose(text))
+    assert shown in html
+    assert "&amp;lt;" not in html
+
+
+def test_angle_brackets_outside_code_are_still_text():
+    assert str(prose("`x` en <script>alert(1)</script>")) == (
+        "<p><code>x</code> en &lt;script&gt;alert(1)&lt;/script&gt;</p>"
+    )

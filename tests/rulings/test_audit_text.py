@@ -47,7 +47,7 @@ def test_every_event_reads_as_a_sentence(proef_tree, club_a, director_a):
 
 
 def test_an_unknown_action_still_shows_its_data(proef_tree, club_a, director_a):
-    event = AuditEvent(action="imported", data={"bundle": "laptop-3", "board": 4})
+    event = AuditEvent(action="signed_by_laptop", data={"bundle": "laptop-3", "board": 4})
     (row,) = audit_text.trail(a_ruling_with_history(club_a, director_a), [event])
     assert row["text"] == "bundle: laptop-3; spel: 4"
 

@@ -143,8 +143,9 @@ def test_a_changed_answer_stays_within_the_query_budget(
 ):
     headers = HTMX if htmx else {}
     warm_law_cards(client_director_a, deep_ruling)
-    # One more than an answer: the later steps are marked superseded.
-    with django_assert_max_num_queries(7):
+    # One more than an answer: the later steps are marked superseded; and one for the legal
+    # basis of the outcome this answer reaches (rulings/legal_basis.py).
+    with django_assert_max_num_queries(8):
         answer(client_director_a, deep_ruling, "v10", 11, "stop", **headers)
     assert Ruling.objects.get(pk=deep_ruling.pk).outcome_key == "einde"
     assert Step.objects.filter(ruling=deep_ruling, superseded=True).count() == 50

@@ -223,7 +223,12 @@ def test_answers_lead_to_the_outcome_with_a_snapshot(ruling, director_a):
     assert ruling.outcome["chooser"] == "nos"
     assert ruling.outcome["adjusted_score"] is True
     assert [c["key"] for c in ruling.outcome["citations"]] == ["27", "40"]
-    assert ruling.cited_articles == "|25|27|40|"
+    # The legal basis: the outcome's own citations; the question's card (25) is context only.
+    assert list(ruling.legal_basis.values_list("key", "article", "position")) == [
+        ("27", "27", 0),
+        ("40", "40", 1),
+    ]
+    assert ruling.cited_articles == "|27|40|"
     assert actions(ruling) == ["started", "answered", "answered", "answered", "outcome_reached"]
     assert ruling.audit_events.get(sequence=5).data == {"step": 3, "outcome": "straf"}
     assert audit.verify(ruling) == []

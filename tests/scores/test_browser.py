@@ -12,7 +12,7 @@ import pytest
 from django.db import connection
 from playwright.sync_api import expect
 
-from clubs.models import Role
+from clubs.models import Membership, Role
 from rulings.models import AuditEvent, Ruling, Step
 from scores.models import AdjustedScore
 from tests.conftest import make_user
@@ -104,7 +104,7 @@ def test_a_weighted_score_on_the_ruling_page_in_the_csv_and_in_a_bundle(
     with page.expect_download() as info:
         page.locator("#results").get_by_role("link", name="CSV", exact=True).click()
     lines = Path(info.value.path()).read_text(encoding="utf-8").splitlines()
-    assert lines[0].endswith(",adjusted_score,adjusted_score_summary")
+    assert lines[0].endswith(",adjusted_score,adjusted_score_summary,decision")
     assert str(ruling.uuid) in lines[1]
     assert "weighted,weighted mp; NS 60% 4S= N + 40% 4S-1 N; EW (offending) same" in lines[1]
 
@@ -126,6 +126,8 @@ def test_a_weighted_score_on_the_ruling_page_in_the_csv_and_in_a_bundle(
 
     other = new_session()
     bea = make_user("bea", club_b, Role.ADMIN)
+    # A bundle's rulings go only to a club their director is a member of (transfer.provenance).
+    Membership.objects.create(user=ruling.director, club=club_b, role=Role.DIRECTOR)
     sign_in(other, bea)
     other.goto(f"{live_server.url}/arbitrages/overdracht/?club={club_b.slug}")
     other.get_by_label("Bestand (.json) van de clublaptop").set_input_files(bundle)

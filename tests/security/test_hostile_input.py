@@ -569,7 +569,8 @@ def test_session_form_and_join_with_hostile_values(
     joined = joiner.post(
         reverse("training:join"), {"code": world.session.code if code == "valid" else code}
     )
-    assert joined.status_code == 200  # club B never joins club A's session
+    # Club B never joins club A's session; its wrong codes are throttled (429) after a few.
+    assert joined.status_code in (400, 429)
     assert_inert(joined, code)
 
 

@@ -30,6 +30,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
 from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
@@ -38,6 +39,7 @@ from rulings.models import Ruling
 from scores.models import Event, StoredDeal
 from tests.support.world import PATH, PERSONAS, TREE, World
 from transfer import bundles as transfer
+from transfer.models import ImportRecord
 from trees import snapshot
 
 LOGIN = "login"  # a redirect to the login page
@@ -114,6 +116,20 @@ class Case:
 
 def uuid_of(name: str) -> Callable[[World], dict[str, Any]]:
     return lambda w: {"uuid": getattr(w, name).uuid}
+
+
+def import_of(club: str) -> Callable[[World], dict[str, Any]]:
+    """An import (of no rulings) into the world's ``club``, made on first use in a test."""
+
+    def build(w: World) -> dict[str, Any]:
+        entry, _new = ImportRecord.objects.get_or_create(
+            club=getattr(w, club),
+            file_name="laptop.json",
+            defaults={"sha256": "0" * 64, "at": timezone.now()},
+        )
+        return {"uuid": entry.uuid}
+
+    return build
 
 
 def answer_data(name: str) -> Callable[[World], dict[str, Any]]:
@@ -492,20 +508,28 @@ RULES: dict[str, list[Case]] = {
         Case("own club", "GET", members(OK, b=OK)),
         Case("?club=A", "GET", members(OK), query=lambda w: "club=troefkaart"),
     ],
+    # Directors import their own rulings (transfer.provenance); only admins download.
     "transfer:page": [
-        Case("own club", "GET", who(403, 403, 403, OK, 403)),
-        Case("?club=A", "GET", who(403, 403, 403, OK, 404), query=lambda w: "club=troefkaart"),
+        Case("own club", "GET", who(OK, 403, 403, OK, OK)),
+        Case("?club=A", "GET", who(OK, 403, 403, OK, 404), query=lambda w: "club=troefkaart"),
     ],
     "transfer:upload": [
-        Case("club A's own bundle", "POST", who(403, 403, 403, 302, 403), data=bundle_of_club_a),
+        # Club B's director uploads into club B: the uuids are club A's, so every ruling is
+        # a conflict and nothing is written (test_bundles: "outside this club").
+        Case("club A's own bundle", "POST", who(302, 403, 403, 302, 302), data=bundle_of_club_a),
         Case(
             "?club=A",
             "POST",
-            who(403, 403, 403, 302, 404),
+            who(302, 403, 403, 302, 404),
             query=lambda w: "club=troefkaart",
             data=bundle_of_club_a,
         ),
         Case("", "GET", who(405, 405, 405, 405, 405)),
+    ],
+    "transfer:undo": [
+        Case("club A's import", "POST", who(403, 403, 403, 302, 404), kwargs=import_of("club_a")),
+        Case("club B's import", "POST", who(404, 404, 404, 404, 403), kwargs=import_of("club_b")),
+        Case("", "GET", who(405, 405, 405, 405, 405), kwargs=import_of("club_a")),
     ],
     "transfer:download": [
         Case("own club", "GET", who(403, 403, 403, OK, 403)),
@@ -680,7 +704,7 @@ RULES: dict[str, list[Case]] = {
     ],
     "training:join": [
         Case("", "GET", members(OK, b=OK)),
-        Case("code of A", "POST", members(302, b=OK), data=lambda w: {"code": w.session.code}),
+        Case("code of A", "POST", members(302, b=400), data=lambda w: {"code": w.session.code}),
     ],
     "training:session_create": [
         Case("", "GET", who(403, 403, OK, OK, 403)),

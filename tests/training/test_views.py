@@ -8,7 +8,10 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
+from clubs import throttle
+from clubs.models import FailedAttempt
 from lib.text import prose
 from rulings import wizard
 from rulings.models import AuditEvent, Mode, Ruling, Step
@@ -711,3 +714,33 @@ def test_case_form_refuses_a_law_its_trees_edition_lacks(loaded, client_trainer_
     assert response.status_code == 200
     assert "13E bestaat niet in 2017; bedoelt u 13A–13D?" in response.content.decode()
     assert not TrainingCase.objects.filter(club__isnull=False).exists()
+
+
+def test_guessing_join_codes_is_throttled_like_the_login(
+    cases, client_director_a, director_a, club_a, trainer_a, settings
+):
+    """Issue 28, item 4: six letters and digits can be guessed; after as many wrong codes as
+    the login allows, joining is refused from that client for the login's cool-off, even with
+    the right code. Another user, or the same one elsewhere, is not locked."""
+    session = make_session(club_a, trainer_a, [shipped()])
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        response = client_director_a.post("/oefenen/meedoen/", {"code": "ZZZZZZ"})
+        assert response.status_code == 400
+    response = client_director_a.post("/oefenen/meedoen/", {"code": session.code})
+    assert response.status_code == 429
+    assert "data-join-locked" in response.content.decode()
+    assert not SessionParticipant.objects.exists()
+    elsewhere = client_director_a.post(
+        "/oefenen/meedoen/", {"code": session.code}, REMOTE_ADDR="192.0.2.8"
+    )
+    assert elsewhere.status_code == 302
+    FailedAttempt.objects.update(at=timezone.now() - settings.AXES_COOLOFF_TIME)
+    assert client_director_a.post("/oefenen/meedoen/", {"code": session.code}).status_code == 302
+
+
+def test_one_user_trying_many_clients_is_stopped_too(cases, client_director_a, settings):
+    for number in range(settings.AXES_FAILURE_LIMIT * throttle.PER_USER_FACTOR):
+        address = f"192.0.2.{number % 250 + 1}"
+        client_director_a.post("/oefenen/meedoen/", {"code": "ZZZZZZ"}, REMOTE_ADDR=address)
+    response = client_director_a.post("/oefenen/meedoen/", {"code": "ZZZZZZ"}, REMOTE_ADDR="::1")
+    assert response.status_code == 429

@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 
 from lib import limits, safejson
 from rulings.models import Ruling
+from tests.transfer.test_bundles import refused
+from transfer import bundles as transfer
 from transfer import importing
 
 
@@ -29,7 +31,7 @@ def refusal(bundle: dict) -> str:
         ("round", 0, "round: Zorg ervoor dat deze waarde minstens 1 is"),
         ("board", 129, "board:"),
         ("contract_level", 8, "contract_level:"),
-        ("played_on", "9999-12-31", "played_on: 9999-12-31 lies outside 1990 to a year from now"),
+        ("played_on", "9999-12-31", "played_on: 9999-12-31 lies outside 1900 to 2099"),
         ("played_on", "0001-01-01", "played_on: 0001-01-01 lies outside"),
         ("created_at", "9999-12-31T23:00:00.000000+00:00", "created_at: 9999-12-31T23:00:00"),
         ("status", "gewonnen", "status: 'gewonnen' is not one of"),
@@ -196,3 +198,33 @@ def test_any_value_of_a_ruling_field_is_refused_or_fits_the_model(bundle_data, f
     assert first["status"] == "final"
     if first.get("played_on"):
         assert limits.date_in_range(first["played_on"])
+
+
+# --- Sizes (issue 35 item 5) ----------------------------------------------------------------
+
+
+def test_an_upload_over_the_web_limit_is_refused_with_the_limit(
+    client_admin_a, club_a, monkeypatch
+):
+    monkeypatch.setattr(transfer, "WEB_MAX_BYTES", 1024)
+    upload = SimpleUploadedFile("groot.json", b" " * 2048 + b"{}")
+    response = client_admin_a.post("/arbitrages/overdracht/importeren/", {"bundle": upload})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert "Het bestand is te groot (2,0\xa0KB, hoogstens 1,0\xa0KB)" in page
+    assert "manage.py import_rulings" in page
+
+
+def test_the_web_limit_fits_a_measured_5000_ruling_bundle():
+    """65.4 MB for 5,005 rulings of seed_demo (docs/SECURITY.md): the web page takes it, and
+    the command line takes much more."""
+    assert 65_400_000 < transfer.WEB_MAX_BYTES < 100_000_000
+    assert transfer.CLI_MAX_BYTES > 10 * transfer.WEB_MAX_BYTES
+
+
+def test_the_command_line_has_its_own_limit(tmp_path, club_a):
+    big = tmp_path / "groot.json"
+    big.write_bytes(b" " * (2 * 1024 * 1024) + b"{}")
+    error = refused(big, "--max-size", "1", "--club", "troefkaart")
+    assert error.returncode == 2
+    assert "more than --max-size 1 MiB; nothing was imported" in str(error)

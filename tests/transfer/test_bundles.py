@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 from datetime import timedelta
 from io import StringIO
@@ -19,8 +20,9 @@ from rulings import audit
 from rulings.models import AppealStatus, AuditEvent, Mode, Ruling, Step, Verdict
 from tests.support.rulings import START, make_ruling
 from tests.support.scores import SUMMARY
+from tests.support.transfer import import_text, without_import
 from transfer import bundles as transfer
-from transfer import importing
+from transfer.models import ImportRecord
 from trees import snapshot
 from trees.models import TreeSnapshot
 
@@ -70,18 +72,27 @@ def test_round_trip_arrives_intact_and_chains_verify(tmp_path, made):
     summary = run_import(bundle)
 
     assert "3 new, 0 already present, 0 conflict(s)" in summary
-    assert state() == before
+    # Everything as sent, and the import on the record at the end of every chain.
+    assert {uuid: without_import(ruling) for uuid, ruling in state().items()} == before
     for ruling in Ruling.objects.all():
         assert audit.verify(ruling) == []
+        last = ruling.audit_events.order_by("-sequence").first()
+        assert (last.action, last.actor, last.actor_name) == ("imported", None, "system")
+        assert last.data["file"] == "laptop.json"
+        assert last.data["sha256"] == hashlib.sha256(bundle.read_bytes()).hexdigest()
     second = Ruling.objects.get(uuid=made[1].uuid)
     assert second.steps.filter(superseded=True).count() == 2
     assert second.review_verdict == Verdict.AMENDED
     assert second.appeal_status == AppealStatus.OPEN
-    assert second.cited_articles == "|25|27|"
+    assert second.cited_articles == "|27|"
+    assert list(second.legal_basis.values_list("key", flat=True)) == ["27"]
     assert second.snapshot.data["slug"] == "proef"
     first = Ruling.objects.get(uuid=made[0].uuid)
     assert first.adjusted_score.summary() == SUMMARY
-    assert first.audit_events.order_by("-sequence").first().action == "score_adjusted"
+    assert [e.action for e in first.audit_events.order_by("-sequence")[:2]] == [
+        "imported",
+        "score_adjusted",
+    ]
 
 
 def test_reimport_changes_nothing(tmp_path, made):
@@ -127,7 +138,7 @@ def test_conflicts_name_the_ruling_and_the_reason(tmp_path, made, club_a):
     bundle = tmp_path / "laptop.json"
     export(bundle)
     Ruling.objects.filter(pk=made[2].pk).update(board=12)
-    result = importing.import_bundle(importing.read_bundle(bundle.read_bytes()), club_a)
+    result = import_text(bundle.read_bytes(), club_a)
     assert result.created == 0
     assert result.unchanged == 2
     assert result.conflicts == [f"{made[2].uuid}: fields differ: board; the stored ruling was kept"]
@@ -147,7 +158,7 @@ def test_a_bundle_with_newer_events_is_a_conflict(tmp_path, made, reviewer_a, cl
         )
     Review.objects.filter(ruling=made[0]).delete()
 
-    result = importing.import_bundle(importing.read_bundle(newer.read_bytes()), club_a)
+    result = import_text(newer.read_bytes(), club_a)
 
     assert result.conflicts == [
         f"{made[0].uuid}: the bundle has newer audit events than the server; "
@@ -155,28 +166,46 @@ def test_a_bundle_with_newer_events_is_a_conflict(tmp_path, made, reviewer_a, cl
     ]
 
 
-def test_unknown_users_become_inactive_placeholders(tmp_path, made):
+def test_unknown_reviewers_become_inactive_placeholders(tmp_path, made):
     bundle = tmp_path / "laptop.json"
     export(bundle)
     wipe()
-    User.objects.filter(username__in=["anna", "rik"]).delete()
+    User.objects.filter(username="rik").delete()
 
     summary = run_import(bundle)
 
-    assert "placeholder user(s) created: anna@troefkaart, rik@troefkaart" in summary
-    anna = User.objects.get(username="anna@troefkaart")
-    assert not anna.is_active
-    assert not anna.has_usable_password()
-    assert not anna.memberships.exists()
+    assert "placeholder user(s) created: rik@troefkaart" in summary
+    rik = User.objects.get(username="rik@troefkaart")
+    assert not rik.is_active
+    assert not rik.has_usable_password()
+    assert not rik.memberships.exists()
     second = Ruling.objects.get(uuid=made[1].uuid)
-    assert second.director == anna
-    assert second.reviews.get().reviewer.username == "rik@troefkaart"
+    assert second.director.username == "anna"
+    assert second.reviews.get().reviewer == rik
     # The names in the audit trail (covered by the hash) are kept.
-    assert set(second.audit_events.values_list("actor_name", flat=True)) == {"anna", "rik"}
+    assert set(second.audit_events.values_list("actor_name", flat=True)) == {
+        "anna",
+        "rik",
+        "system",
+    }
     assert audit.verify(second) == []
-    # A second import reuses the placeholders.
+    # A second import reuses the placeholder.
     assert "0 new, 3 already present" in run_import(bundle)
-    assert User.objects.filter(username__endswith="@troefkaart").count() == 2
+    assert User.objects.filter(username__endswith="@troefkaart").count() == 1
+
+
+def test_a_ruling_whose_director_is_no_member_is_refused(tmp_path, made):
+    bundle = tmp_path / "laptop.json"
+    export(bundle)
+    wipe()
+    User.objects.filter(username="anna").delete()
+
+    error = refused(bundle)
+
+    assert error.returncode == 2
+    assert f"ruling {made[0].uuid}: director 'anna' is not a member of troefkaart" in str(error)
+    assert Ruling.objects.count() == 0
+    assert not User.objects.filter(username__endswith="@troefkaart").exists()
 
 
 def test_a_user_of_another_club_is_never_used(tmp_path, club_a, club_b, director_b):
@@ -185,12 +214,35 @@ def test_a_user_of_another_club_is_never_used(tmp_path, club_a, club_b, director
     export(bundle, "--club", "vrije-slagje")
     wipe()
 
-    run_import(bundle, "--club", "troefkaart")
+    error = refused(bundle, "--club", "troefkaart")
 
-    imported = Ruling.objects.get(uuid=ruling.uuid)
-    assert imported.club == club_a
-    assert imported.director.username == "bas@troefkaart"
-    assert audit.verify(imported) == []
+    assert f"ruling {ruling.uuid}: director 'bas' is not a member of troefkaart" in str(error)
+    assert not Ruling.objects.exists()
+
+
+def test_a_director_imports_only_his_own_rulings(tmp_path, made, club_a, director_a, admin_a):
+    """anna directed three of the four: as anna the import is refused (the fourth is the
+    administrator's), as the club's administrator it goes through, and the trail says who."""
+    other = make_ruling(club_a, admin_a)
+    bundle = tmp_path / "laptop.json"
+    export(bundle)
+    wipe()
+
+    error = refused(bundle, "--user", director_a.username)
+    assert f"ruling {other.uuid}: directed by {admin_a.username!r}" in str(error)
+    assert Ruling.objects.count() == 0
+
+    assert "4 new" in run_import(bundle, "--user", admin_a.username)
+    last = Ruling.objects.get(uuid=made[0].uuid).audit_events.order_by("-sequence").first()
+    assert (last.action, last.actor, last.actor_name) == ("imported", admin_a, admin_a.username)
+    assert ImportRecord.objects.get().imported_by == admin_a
+
+
+def test_a_user_that_is_no_member_cannot_import_on_the_command_line(tmp_path, made, director_b):
+    bundle = tmp_path / "laptop.json"
+    export(bundle, "--club", "troefkaart")
+    error = refused(bundle, "--user", director_b.username, "--club", "troefkaart")
+    assert "'bas' is not a member of troefkaart" in str(error)
 
 
 def test_only_final_live_rulings_travel_unless_training_is_asked(tmp_path, club_a, director_a):
@@ -421,13 +473,50 @@ def test_upload_of_not_json_says_so(client_admin_a, club_a):
     assert "Dit is geen geldig JSON-bestand" in response.content.decode()
 
 
-def test_transfer_page_is_for_admins(client_admin_a, client_reviewer_a, client_director_a):
+def test_transfer_page_is_for_admins_and_directors(
+    client_admin_a, client_reviewer_a, client_director_a
+):
     assert client_admin_a.get("/arbitrages/overdracht/").status_code == 200
     assert client_reviewer_a.get("/arbitrages/overdracht/").status_code == 403
+    page = client_director_a.get("/arbitrages/overdracht/")
+    assert page.status_code == 200
+    assert "Bestand downloaden" not in page.content.decode()  # the download is the admin's
     assert client_director_a.get("/arbitrages/overdracht/bestand.json").status_code == 403
     upload = SimpleUploadedFile("x.json", b"{}")
-    response = client_director_a.post("/arbitrages/overdracht/importeren/", {"bundle": upload})
+    response = client_reviewer_a.post("/arbitrages/overdracht/importeren/", {"bundle": upload})
     assert response.status_code == 403
+
+
+def test_a_director_uploads_his_own_rulings_and_not_others(
+    client_director_a, made, admin_a, club_a, tmp_path
+):
+    other = make_ruling(club_a, admin_a)
+    bundle = tmp_path / "laptop.json"
+    export(bundle)
+    wipe()
+    data = json.loads(bundle.read_text())
+
+    upload = SimpleUploadedFile("alles.json", json.dumps(data).encode())
+    response = client_director_a.post("/arbitrages/overdracht/importeren/", {"bundle": upload})
+    assert response.status_code == 400
+    assert f"ruling {other.uuid}: directed by" in response.content.decode()
+    assert Ruling.objects.count() == 0
+
+    data["rulings"] = [r for r in data["rulings"] if r["uuid"] != str(other.uuid)]
+    raw = json.dumps(data).encode()
+    upload = SimpleUploadedFile("eigen.json", raw)
+    response = client_director_a.post("/arbitrages/overdracht/importeren/", {"bundle": upload})
+    assert response.status_code == 302
+    assert Ruling.objects.count() == 3
+    last = Ruling.objects.get(uuid=made[1].uuid).audit_events.order_by("-sequence").first()
+    assert last.actor.username == "anna"
+    assert last.data == {
+        "file": "eigen.json",
+        "sha256": hashlib.sha256(raw).hexdigest(),
+        "import": str(ImportRecord.objects.get().uuid),
+    }
+    record = client_director_a.get(f"/arbitrages/{made[1].uuid}/").content.decode()
+    assert "Geïmporteerd uit eigen.json (sha256 " in record
 
 
 def test_other_clubs_get_404(client_director_b, admin_a):

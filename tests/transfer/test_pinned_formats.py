@@ -195,29 +195,35 @@ def test_the_checked_in_v1_bundle_imports_with_its_chains_intact(db):
         "placeholder user(s) created: rik@ijkclub."
     )
     counts = _counts()
+    # 15 events as sent, and the server's "imported" event at the end of each of the 2 chains.
     assert counts == {
         "Ruling": 2,
         "Step": 5,
         "Review": 1,
-        "AuditEvent": 15,
+        "AuditEvent": 17,
         "TreeSnapshot": 1,
         "User": 2,
     }
     out = StringIO()
     call_command("verify_audit", stdout=out, stderr=StringIO())
-    assert "Audit log intact: 2 rulings, 15 events checked" in out.getvalue()
+    assert "Audit log intact: 2 rulings, 17 events checked" in out.getvalue()
 
     first = Ruling.objects.get(uuid=world.FIRST)
     assert audit.verify(first) == []
     assert (first.club, first.director) == (club, anna)
-    assert (first.audit_sequence, first.audit_head) == (8, FIRST_HEAD)
+    # The chain as sent ends in FIRST_HEAD; the import event is chained after it.
+    assert first.audit_sequence == 9
+    assert first.audit_events.get(sequence=8).hash == FIRST_HEAD
+    assert first.audit_events.get(sequence=9).prev_hash == FIRST_HEAD
     assert first.snapshot_id == SNAPSHOT_DIGEST
     assert first.tree_version == TREE_HASH
     assert first.created_at == datetime(2025, 3, 1, 18, 30, 5, 123456, tzinfo=UTC)
     assert first.outcome_key == "blijft-staan"
     assert first.path == [["onbedoeld", "nee"]]
     assert first.notes == "Zuid: ‘ik heb de ♠A’ – ë"
-    assert first.cited_articles == "|25|27|40|"
+    # Worked out again on import: the legal basis (the outcome's citations), not the bundle's.
+    assert first.cited_articles == "|27|40|"
+    assert list(first.legal_basis.values_list("key", flat=True)) == ["27", "40"]
     assert list(
         first.steps.order_by("answered_at", "pk").values_list("choice_key", "superseded")
     ) == [
@@ -234,6 +240,7 @@ def test_the_checked_in_v1_bundle_imports_with_its_chains_intact(db):
         "outcome_reached",
         "context_edited",
         "saved",
+        "imported",
     ]
 
     second = Ruling.objects.get(uuid=world.SECOND)
@@ -264,7 +271,13 @@ def test_the_export_still_writes_the_checked_in_bundle(db, tmp_path):
     fresh = tmp_path / "transfer-bundle-now.json"
     fresh.write_text(written, encoding="utf-8")
     checked_in = json.loads(world.BUNDLE_V2.read_text(encoding="utf-8"))
-    assert json.loads(written) == checked_in, f"the export today is in {fresh}"
+    exported = json.loads(written)
+    # ``cited_articles`` is derived: every importer (version 1 on) works it out again from the
+    # outcome and ignores the bundle's value. Since the legal-basis change (issue 27) it holds
+    # only the articles of the legal basis, not those of the question cards on the way.
+    assert [r.pop("cited_articles") for r in exported["rulings"]] == ["|27|40|", "|27|40|"]
+    assert [r.pop("cited_articles") for r in checked_in["rulings"]] == ["|25|27|40|"] * 2
+    assert exported == checked_in, f"the export today is in {fresh}"
 
 
 def test_the_checked_in_v2_bundle_imports_with_its_adjusted_score(db):
@@ -281,9 +294,10 @@ def test_the_checked_in_v2_bundle_imports_with_its_adjusted_score(db):
     assert "2 ruling(s) in the bundle: 2 new, 0 already present, 0 conflict(s)" in summary
     second = Ruling.objects.get(uuid=world.SECOND)
     assert audit.verify(second) == []
-    assert list(second.audit_events.values_list("action", flat=True))[-2:] == [
+    assert list(second.audit_events.values_list("action", flat=True))[-3:] == [
         "reviewed",
         "score_adjusted",
+        "imported",
     ]
     score = AdjustedScore.objects.get(ruling=second)
     assert score.recorded_by.username == "rik@ijkclub"

@@ -114,3 +114,18 @@ def test_the_check_leaves_nbb_terms_alone():
         " door wordt gesuggereerd; dan geldt artikel 52; hij heeft aantoonbaar niet willen claimen."
     )
     assert wrong_terms(iter([("x.nl", text)])) == []
+
+
+def test_the_interface_texts_speak_nbb():
+    """The Dutch source texts of the interface (the msgids of the translation file)."""
+    po = ROOT / "locale" / "en" / "LC_MESSAGES" / "django.po"
+    msgids, in_msgid = [], False
+    for number, line in enumerate(po.read_text(encoding="utf-8").splitlines(), start=1):
+        if line.startswith(("msgid ", "msgid_plural ")):
+            in_msgid = True
+        elif not line.startswith('"'):
+            in_msgid = False
+        if in_msgid:
+            msgids.append((f"django.po:{number}", line))
+    assert len(msgids) > 100
+    assert wrong_terms(iter(msgids)) == []

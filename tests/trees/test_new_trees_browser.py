@@ -32,6 +32,7 @@ NEW_TREES = [
     "informatie-van-elders",
     "tempo-tegenstander",
     "blinde-kaart-genoemd",
+    "ontoelaatbare-bieding",
 ]
 
 

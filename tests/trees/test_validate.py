@@ -87,7 +87,11 @@ RULE_CASES = {
     ),
     "every outcome cites": (
         replace('    cites: ["64C"]\n', ""),
-        ["node 'uitkomst-c': an outcome must cite at least one provision"],
+        # ... and the path check (issue 27A4) names the path whose legal basis is empty.
+        [
+            "node 'uitkomst-c' (via weet-niet): the legal basis is empty",
+            "node 'uitkomst-c': an outcome must cite at least one provision",
+        ],
     ),
     "nl text present": (
         replace(
@@ -142,7 +146,9 @@ def test_citations_are_checked_only_when_a_checker_is_given():
     )
     problems = problems_of(GOOD, unknown=citation_problem(index))
     assert problems == [
-        "node 'uitkomst-c': citation '64C': 64C does not exist in 2017; did you mean 64A, 64B?"
+        "node 'uitkomst-c': citation '64C': 64C does not exist in 2017; did you mean 64A, 64B?",
+        # The legal basis on the path to it, once per outcome.
+        "node 'uitkomst-c' (via weet-niet): legal basis cites 64C, not in the edition",
     ]
     assert problems_of(GOOD) == []
 
