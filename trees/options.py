@@ -58,6 +58,8 @@ def outcome_json(outcome: OutcomeSpec) -> dict[str, Any]:
     if outcome.option_list:
         # Only then: outcomes without one keep their snapshot digest.
         data["option_list"] = options_json(outcome.option_list)
+    if outcome.resume_at:
+        data["resume_at"] = outcome.resume_at
     return data
 
 

@@ -30,6 +30,7 @@ NEW_TREES = [
     "slagen-en-uitslag",
     "gedrag-en-procedure",
     "informatie-van-elders",
+    "tempo-tegenstander",
     "blinde-kaart-genoemd",
     "ontoelaatbare-bieding",
 ]
