@@ -33,6 +33,7 @@ NEW_TREES = [
     "tempo-tegenstander",
     "blinde-kaart-genoemd",
     "ontoelaatbare-bieding",
+    "openingsuitkomst",
 ]
 
 
