@@ -20,7 +20,8 @@ from clubs.access import requested_club
 from lib import times
 from rulings.models import LegalBasis, Ruling
 from scores.models import SUMMARY_FIELDS, summary_of
-from trees import citations
+from trees import citations, options, snapshot
+from trees.models import TreeSnapshot
 
 CSV_CHUNK = 2000
 
@@ -63,6 +64,7 @@ CSV_FIELDS = (
     "notes",
     *(f"adjusted_score__{name}" for name in SUMMARY_FIELDS),
     "decision",
+    "path",
     "id",  # last: the chunk's legal basis is read by it (_chunk_lines)
 )
 CSV_HEADER = (
@@ -88,6 +90,7 @@ CSV_HEADER = (
     "contract",
     "cited_articles",
     "legal_basis",
+    "option_list",
     "verdict",
     "appeal",
     "finalised_at",
@@ -157,6 +160,7 @@ def _csv_row(row: tuple, basis: dict[int, list[str]]) -> list[Any]:
         " ".join(citations.decode(values["cited_articles"])),
         # The record's and the outcome page's legal basis (rulings/legal_basis.py), in order.
         " ".join(basis.get(values["id"], [])),
+        _options(values),
         values["review_verdict"],
         values["appeal_status"],
         values["finalised_at"],
@@ -181,6 +185,24 @@ def csv_lines(rulings: QuerySet[Ruling], delimiter: str = ",") -> Iterator[str]:
             yield from _chunk_lines(writer, chunk)
             chunk = []
     yield from _chunk_lines(writer, chunk)
+
+
+def _options(values: dict[str, Any]) -> str:
+    """The outcome's options as the record shows them (``54A*; 54B; 54D``, chosen starred),
+    from the tree snapshot the ruling ran on (kept in memory: no query per ruling)."""
+    digest, key = values["snapshot_id"], values["outcome_key"]
+    if not digest or not key:
+        return ""
+    try:
+        tree = snapshot.get(digest)
+    except TreeSnapshot.DoesNotExist:
+        return ""
+    if not tree.has_node(key) or not tree.is_outcome(key):
+        return ""
+    outcome = tree.node(key).outcome
+    assert outcome is not None
+    stored = {"option_list": options.options_json(outcome.option_list)}
+    return options.csv_text(options.shown(stored, values["path"] or []))
 
 
 def _chunk_lines(writer: Any, chunk: list[tuple]) -> Iterator[str]:

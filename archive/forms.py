@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from archive import review_laws
 from laws import keys
 from laws.index import message
+from lib import limits
 from rulings.models import AppealStatus, Verdict
 
 
@@ -19,18 +20,23 @@ class ReviewForm(forms.Form):
     verdict = forms.ChoiceField(
         label=gettext_lazy("Oordeel"), choices=Verdict.choices, widget=forms.RadioSelect
     )
+    # Lengths from lib.limits: every review is copied into the ruling's audit trail for good.
     comment = forms.CharField(
-        label=gettext_lazy("Toelichting"), widget=forms.Textarea(attrs={"rows": 3})
+        label=gettext_lazy("Toelichting"),
+        max_length=limits.DECISION_MAX,
+        widget=forms.Textarea(attrs={"rows": 3}),
     )
     corrected_ruling = forms.CharField(
         label=gettext_lazy("Gecorrigeerde uitspraak"),
         required=False,
+        max_length=limits.DECISION_MAX,
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text=gettext_lazy("Verplicht bij ‘aangepast’ en ‘herroepen’."),
     )
     corrected_citations = forms.CharField(
         label=gettext_lazy("Wetsartikelen van de gecorrigeerde uitspraak"),
         required=False,
+        max_length=400,
         help_text=gettext_lazy("Gescheiden door komma’s, bijvoorbeeld: 27B1(a), 23A"),
     )
 
@@ -83,5 +89,7 @@ class AppealForm(forms.Form):
         widget=forms.HiddenInput,
     )
     note = forms.CharField(
-        label=gettext_lazy("Toelichting"), widget=forms.Textarea(attrs={"rows": 2})
+        label=gettext_lazy("Toelichting"),
+        max_length=limits.APPEAL_NOTE_MAX,
+        widget=forms.Textarea(attrs={"rows": 2}),
     )

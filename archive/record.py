@@ -81,7 +81,7 @@ def _record_context(
     appeal_form: AppealForm | None = None,
 ) -> dict[str, Any]:
     steps = list(ruling.steps.order_by("answered_at", "pk"))
-    events = list(ruling.audit_events.order_by("sequence"))
+    events = list(ruling.audit_events.select_related("actor").order_by("sequence"))
     reviews = list(ruling.reviews.select_related("reviewer").order_by("created_at", "pk"))
     chain_problems = audit.verify(ruling)  # on the stored times, before they are made shown
     times.displayable(ruling, *steps, *events, *reviews)

@@ -98,8 +98,28 @@ def _search() -> dict[str, Part]:
     }
 
 
+def _lengths() -> Part:
+    """The notes' length check (a trigger that refuses notes too long when they are written
+    or changed): only its part on the ruling table; the review table is never rebuilt with
+    it."""
+    module = _migration("0007_text_length_triggers")
+    return Part(
+        migration=module.__name__.rsplit(".", 1)[1],
+        names={
+            "sqlite": frozenset(
+                {"rulings_ruling_notes_length_insert", "rulings_ruling_notes_length_update"}
+            ),
+            "postgresql": frozenset({"rulings_ruling_text_length"}),
+        },
+        statements={
+            "sqlite": [*module.DROP_RULING_SQLITE, *module.RULING_SQLITE],
+            "postgresql": [*module.DROP_RULING_POSTGRESQL, *module.RULING_POSTGRESQL],
+        },
+    )
+
+
 def parts(vendor: str) -> list[Part]:
-    return [_tally(), _search()[vendor]]
+    return [_tally(), _search()[vendor], _lengths()]
 
 
 def present(connection: BaseDatabaseWrapper) -> set[str]:

@@ -6,9 +6,10 @@ without a limit grows the database and the record page without end (four 2.4 MB 
 added 18 MB). The limits are generous for what is typed at a table or in a review; a longer
 text is refused with a message, never cut.
 
-Dates: a ruling is made today, on a club laptop whose clock may be off by a day or a time
-zone; a date of play in the year 1 or 9999 is a typo or a crafted file, and the year 9999
-does not survive a conversion to local time (the CSV export, the record page).
+Dates and times: a date of play in the year 1 or 9999 is a typo or a crafted file, and the
+year 9999 does not survive a conversion to local time (the CSV export, the record page). A
+date follows the forms' rule (``lib.fields``: 1900 to 2099); a moment a ruling was made,
+answered or reviewed lies between 1990 and a year from now (a laptop clock may be off).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 
 from django.utils import timezone
+
+from lib.fields import day_in_range
 
 # What the director writes at the table (notes) and what the wizard records was said.
 NOTES_MAX = 4000
@@ -45,8 +48,9 @@ def latest_date() -> date:
 
 
 def date_in_range(value: date) -> bool:
-    """Whether a date (of play, say) lies between 1990 and a year from now."""
-    return EARLIEST_DATE <= value <= latest_date()
+    """Whether a date (of play, say) is one a form takes: the forms' rule,
+    ``lib.fields.day_in_range`` (1900 to 2099)."""
+    return day_in_range(value)
 
 
 def time_in_range(value: datetime) -> bool:

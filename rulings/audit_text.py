@@ -288,11 +288,20 @@ def describe(event: AuditEvent, words: Words) -> str:
 def trail(ruling: Ruling, events: list[AuditEvent]) -> list[dict[str, Any]]:
     """The ruling's events as the ruling page lists them, in the words of the tree it ran on."""
     words = Words(_snapshot_of(ruling))
+
+    # A committee reads people by name: the actor's full name where the caller fetched the
+    # accounts with the events (``select_related("actor")``), else the recorded user name.
+    def actor(event: AuditEvent) -> str:
+        if AuditEvent.actor.is_cached(event) and event.actor is not None:
+            return event.actor.get_full_name() or event.actor_name
+        return event.actor_name
+
     return [
         {
             "event": event,
             "label": str(ACTION_LABELS.get(event.action, event.action)),
             "text": describe(event, words),
+            "actor": actor(event),
         }
         for event in events
     ]

@@ -14,6 +14,7 @@ from django.core.validators import MinValueValidator
 from django.forms.models import fields_for_model
 from django.utils.translation import gettext_lazy as _
 
+from lib import limits
 from lib.fields import DayField, day_in_range
 from lib.widgets import MemoNumberInput
 from rulings.models import Ruling
@@ -98,8 +99,8 @@ def _context_field_prototypes() -> dict[str, forms.Field]:
     # Rounds and tables stop at 999: a larger number is a typo, and beyond 32,767 PostgreSQL's
     # smallint column would refuse it with a server error.
     for name, low, high in (
-        ("round", 1, 999),
-        ("table", 1, 999),
+        ("round", 1, limits.ROUND_TABLE_MAX),
+        ("table", 1, limits.ROUND_TABLE_MAX),
         ("board", 1, 128),
         ("contract_level", 1, 7),
     ):
@@ -110,7 +111,14 @@ def _context_field_prototypes() -> dict[str, forms.Field]:
             max_value=high,
             widget=MemoNumberInput,
         )
-    fields["notes"].widget.attrs.update(rows=3)
+    # A TextField's validators do not reach a plain form: the length is given here
+    # (lib.limits; the transfer bundle reader checks the model's validator).
+    fields["notes"] = forms.CharField(
+        label=fields["notes"].label,
+        required=False,
+        max_length=limits.NOTES_MAX,
+        widget=forms.Textarea(attrs={"rows": 3}),
+    )
     # The denomination includes no trump: "Kleur" alone made directors look for SA elsewhere.
     fields["contract_strain"].label = _("Kleur / SA")
     for name in ("offender_seat", "declarer_seat", "contract_strain"):

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy
 from laws import keys
 from laws.index import message
 from laws.models import Edition
+from lib import limits
 from rulings import free
 
 
@@ -25,14 +26,14 @@ class FreeForm(forms.Form):
     decision = forms.CharField(
         label=gettext_lazy("Beslissing"),
         required=False,
-        max_length=4000,
+        max_length=limits.DECISION_MAX,
         widget=forms.Textarea(attrs={"rows": 4}),
         help_text=gettext_lazy("Wat de wedstrijdleider beslist, en waarom."),
     )
     announcement = forms.CharField(
         label=gettext_lazy("Wat aan tafel is gezegd"),
         required=False,
-        max_length=2000,
+        max_length=limits.SAID_MAX,
         widget=forms.Textarea(attrs={"rows": 3}),
     )
     revision = forms.IntegerField(min_value=0, widget=forms.HiddenInput)

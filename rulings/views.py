@@ -405,4 +405,5 @@ def resume(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespon
         wizard.resume(found, request.user)
     except WizardError as error:
         messages.warning(request, error.message)
-    return redirect(state_url(found))
+    # Deferred at an outcome that waits for the end of play: back at the question it names.
+    return redirect(state_url(found, wizard.resume_step(found)))

@@ -88,6 +88,13 @@ class AdjustedScoreForm(forms.Form):
                     decimal_places=2,
                     widget=forms.NumberInput(attrs={"step": "any", "size": 5}),
                 )
+        # Bootstrap's classes: an unstyled select sat on the same line as its label.
+        for field in self.fields.values():
+            widget = field.widget
+            if isinstance(widget, forms.Select):
+                widget.attrs.setdefault("class", "form-select")
+            elif isinstance(widget, forms.TextInput | forms.NumberInput):
+                widget.attrs.setdefault("class", "form-control")
 
     def row_fields(self, side: str) -> list[tuple[Any, Any, Any]]:
         """Bound fields per row, for the template."""

@@ -75,7 +75,10 @@ def tree_choices(language: str = "nl") -> list[tuple[str, str]]:
     for slug in tree_slugs():
         tree = tree_spec(slug)
         if tree is not None:
-            result.append((slug, f"{tree.title.get(language)} ({tree.edition})"))
+            title = tree.title.get(language)
+            # An older edition's title names its edition already: "Strafkaart (1963)".
+            named = f"({tree.edition})" in title
+            result.append((slug, title if named else f"{title} ({tree.edition})"))
     return result
 
 

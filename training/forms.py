@@ -73,6 +73,7 @@ class TrainingCaseForm(ClubChoiceMixin, forms.ModelForm):
     path_answers = forms.CharField(
         label=_("Modelpad (optioneel)"),
         required=False,
+        max_length=2000,
         help_text=_(
             "De antwoorden vanaf de eerste vraag, met komma's ertussen, bijvoorbeeld "
             "'nee, nee, ja'. Vult u het in, dan moet de cursist precies dit pad volgen."
@@ -81,9 +82,10 @@ class TrainingCaseForm(ClubChoiceMixin, forms.ModelForm):
     cites_text = forms.CharField(
         label=_("Wetsartikelen bij de uitleg"),
         required=False,
+        max_length=400,
         help_text=_("Bijvoorbeeld: 50B, 50D2(a)"),
     )
-    tags_text = forms.CharField(label=_("Labels"), required=False)
+    tags_text = forms.CharField(label=_("Labels"), required=False, max_length=400)
 
     class Meta:
         model = TrainingCase

@@ -3,16 +3,21 @@ ruling. Training rulings are ordinary Ruling rows with mode=training; everything
 (archive, statistics, transfer) filters them out."""
 
 from django.conf import settings
+from django.core.validators import MaxLengthValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from lib import limits
 from lib.i18n import pick
 from rulings.models import Ruling
 
 
 def _in_language(nl: str, en: str) -> str:
     return pick(nl, en)
+
+
+TEXT_LIMIT = [MaxLengthValidator(limits.TRAINING_TEXT_MAX)]
 
 
 class Difficulty(models.IntegerChoices):
@@ -43,13 +48,14 @@ class TrainingCase(models.Model):
     )
     title_nl = models.CharField(_("titel (nl)"), max_length=200)
     title_en = models.CharField(_("titel (en)"), max_length=200, blank=True)
-    situation_nl = models.TextField(_("situatie (nl)"))
-    situation_en = models.TextField(_("situatie (en)"), blank=True)
+    # Lengths (lib.limits): validators only, which the case form checks as a ModelForm.
+    situation_nl = models.TextField(_("situatie (nl)"), validators=TEXT_LIMIT)
+    situation_en = models.TextField(_("situatie (en)"), blank=True, validators=TEXT_LIMIT)
     tree_slug = models.CharField(_("beslisboom"), max_length=80, db_index=True)
     expected_outcomes = models.JSONField(_("juiste uitkomst(en)"), default=list)
     expected_path = models.JSONField(_("modelpad"), default=list, blank=True)
-    explanation_nl = models.TextField(_("uitleg (nl)"))
-    explanation_en = models.TextField(_("uitleg (en)"), blank=True)
+    explanation_nl = models.TextField(_("uitleg (nl)"), validators=TEXT_LIMIT)
+    explanation_en = models.TextField(_("uitleg (en)"), blank=True, validators=TEXT_LIMIT)
     cites = models.JSONField(_("wetsartikelen"), default=list, blank=True)
     difficulty = models.PositiveSmallIntegerField(
         _("moeilijkheid"), choices=Difficulty.choices, default=Difficulty.BASIC

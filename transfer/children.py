@@ -27,6 +27,7 @@ from django.utils.dateparse import parse_datetime
 
 from archive.models import Review
 from lib import limits
+from lib.fields import EARLIEST_DAY, LATEST_DAY
 from rulings import audit
 from rulings.models import AuditEvent, Ruling, Step
 from scores.models import AdjustedScore
@@ -94,6 +95,7 @@ def _json_type_fits(f: models.Field, value: Any) -> bool:
 
 
 RANGE = f"{limits.EARLIEST_DATE.year} to a year from now"
+DAYS = f"{EARLIEST_DAY.year} to {LATEST_DAY.year}"
 
 
 def _checked(f: models.Field, value: Any) -> Any:
@@ -125,7 +127,7 @@ def _checked(f: models.Field, value: Any) -> Any:
         if not limits.time_in_range(value):
             raise ValidationError(f"{value.isoformat()} lies outside {RANGE}")
     elif isinstance(value, date) and not limits.date_in_range(value):
-        raise ValidationError(f"{value.isoformat()} lies outside {RANGE}")
+        raise ValidationError(f"{value.isoformat()} lies outside {DAYS}")
     return value
 
 

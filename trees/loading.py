@@ -26,6 +26,7 @@ from laws.edition_law import index_of
 from laws.index import ProvisionIndex
 from laws.models import Article, Edition
 from trees.models import Choice, Citation, Node, Tree
+from trees.options import options_json, read_options
 from trees.parse import load_tree_file
 from trees.spec import (
     ChoiceSpec,
@@ -313,6 +314,8 @@ def _node_fields(node: NodeSpec) -> dict[str, Any]:
             adjusted_score=outcome.adjusted_score,
             unauthorised_information=outcome.unauthorised_information,
             see_tree=outcome.see_tree or "",
+            option_list=options_json(outcome.option_list),
+            resume_at=outcome.resume_at or "",
         )
     return fields
 
@@ -351,6 +354,8 @@ def spec_from_rows(tree: Tree) -> TreeSpec:
                 adjusted_score=node.adjusted_score,
                 unauthorised_information=node.unauthorised_information,
                 see_tree=node.see_tree or None,
+                option_list=read_options(node.option_list, f"node {node.key}"),
+                resume_at=node.resume_at or None,
             )
         nodes.append(
             NodeSpec(

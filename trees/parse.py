@@ -17,6 +17,7 @@ import yaml
 
 from laws import keys
 from lib import yamltext
+from trees.options import OptionSpec
 from trees.spec import (
     CHOOSERS,
     PHASES,
@@ -87,6 +88,8 @@ _OUTCOME_FIELDS = {
     "adjusted_score",
     "unauthorised_information",
     "see_tree",
+    "option_list",
+    "resume_at",
 }
 
 
@@ -257,6 +260,12 @@ class _Parser:
                 outcome_data.get("unauthorised_information"), where, "unauthorised_information"
             ),
             see_tree=self.slug(see_tree, where, "see_tree") if see_tree is not None else None,
+            option_list=self.option_list(outcome_data.get("option_list"), where),
+            resume_at=(
+                self.slug(outcome_data["resume_at"], where, "resume_at")
+                if outcome_data.get("resume_at") is not None
+                else None
+            ),
         )
         return NodeSpec(
             key=key,
@@ -267,6 +276,30 @@ class _Parser:
             choices=choices,
             outcome=outcome,
         )
+
+    def option_list(self, value: Any, where: str) -> tuple[OptionSpec, ...]:
+        """``option_list: [{label: {nl, en}, cites: [...], chosen_by: declarer,
+        chosen_if: node/choice}]``: every option when a side chooses (docs/TREE_FORMAT.md)."""
+        if value is None:
+            return ()
+        if not isinstance(value, list):
+            raise self.fail(where, "option_list must be a list of options")
+        options = []
+        for index, item in enumerate(value, start=1):
+            data = self.mapping(item, where, f"option {index}")
+            names = {"label", "cites", "chosen_by", "chosen_if"}
+            self.fields(data, names, where, f"option {index}")
+            if "label" not in data:
+                raise self.fail(where, f"option {index}: missing field 'label'")
+            options.append(
+                OptionSpec(
+                    label=self.text(data["label"], where, f"option {index}: label"),
+                    cites=self.cites(data.get("cites"), f"{where}: option {index}"),
+                    chosen_by=self.string(data.get("chosen_by", "none"), where, "chosen_by"),
+                    chosen_if=self.string(data.get("chosen_if"), where, "chosen_if", optional=True),
+                )
+            )
+        return tuple(options)
 
     def cites(self, value: Any, where: str) -> tuple[str, ...]:
         if value is None:

@@ -17,6 +17,7 @@ from typing import Any
 from lib.i18n import pick
 from trees.finder_words import Finder
 from trees.hashing import content_hash
+from trees.options import OptionSpec, outcome_json, read_options, text_json
 from trees.order import reading_order
 
 __all__ = [
@@ -36,6 +37,8 @@ __all__ = [
     "TreeError",
     "TreeSpec",
     "content_hash",
+    "outcome_json",
+    "text_json",
 ]
 
 PHASES = ("auction", "play")
@@ -88,6 +91,9 @@ class OutcomeSpec:
     adjusted_score: bool = False
     unauthorised_information: bool = False
     see_tree: str | None = None
+    option_list: tuple[OptionSpec, ...] = ()  # every option when a side chooses (27A3)
+    # The question a ruling deferred here (until the end of play) resumes at (27C).
+    resume_at: str | None = None
 
 
 @dataclass(frozen=True)
@@ -350,24 +356,6 @@ class Snapshot:
         return cls(tree=tree, version=read.string(data, "version", where), law=law, digest=digest)
 
 
-def text_json(text: Text | None) -> dict[str, str] | None:
-    """A text as stored: None when it has neither language."""
-    return {"nl": text.nl, "en": text.en} if text else None
-
-
-def outcome_json(outcome: OutcomeSpec) -> dict[str, Any]:
-    """An outcome's details as stored (in a snapshot and, with title and law, on a ruling)."""
-    return {
-        "ruling": text_json(outcome.ruling),
-        "options": text_json(outcome.options),
-        "chooser": outcome.chooser,
-        "announce": text_json(outcome.announce),
-        "adjusted_score": outcome.adjusted_score,
-        "unauthorised_information": outcome.unauthorised_information,
-        "see_tree": outcome.see_tree or None,
-    }
-
-
 class _Reader:
     """Strict reading of stored snapshot JSON (a bundle may come from elsewhere)."""
 
@@ -453,8 +441,13 @@ class _Reader:
     def outcome(data: Any, where: str) -> OutcomeSpec:
         read = _Reader
         names = {"ruling", "options", "chooser", "announce", "adjusted_score"}
-        names |= {"unauthorised_information", "see_tree"}
-        read.fields(data, names, where, optional={"ruling", "options", "announce", "see_tree"})
+        names |= {"unauthorised_information", "see_tree", "option_list", "resume_at"}
+        optional = {"ruling", "options", "announce", "see_tree", "option_list", "resume_at"}
+        read.fields(data, names, where, optional=optional)
+        try:
+            option_list = read_options(data.get("option_list") or [], f"{where}.option_list")
+        except ValueError as error:
+            raise SnapshotFormatError(str(error)) from None
         see_tree = data.get("see_tree")
         if see_tree is not None and type(see_tree) is not str:
             raise SnapshotFormatError(f"{where}.see_tree: must be str")
@@ -466,6 +459,8 @@ class _Reader:
             adjusted_score=read.boolean(data, "adjusted_score", where),
             unauthorised_information=read.boolean(data, "unauthorised_information", where),
             see_tree=see_tree or None,
+            option_list=option_list,
+            resume_at=read.string(data, "resume_at", where, required=False) or None,
         )
 
     @staticmethod

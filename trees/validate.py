@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterator, Sequence
 
 from laws import keys
-from trees.spec import NodeSpec, Path, Text, TreeError, TreeSpec
+from trees.spec import CHOOSERS, NodeSpec, Path, Text, TreeError, TreeSpec
 
 __all__ = ["ensure_valid", "find_cycles", "paths", "validate", "walk"]
 
@@ -109,6 +109,27 @@ def _outcome_problems(node: NodeSpec, where: str, trees: Collection[str] | None)
         yield f"{where}: see_tree {outcome.see_tree!r} is not a tree"
 
 
+def _option_problems(
+    tree: TreeSpec, node: NodeSpec, where: str, unknown: Callable[[str], str | None] | None
+) -> Iterator[str]:
+    """Each option of an outcome's option list: bilingual label, law held by the edition, a
+    chooser, and a ``chosen_if`` that names an answer of the tree."""
+    if node.outcome is None:
+        return
+    for index, option in enumerate(node.outcome.option_list, start=1):
+        at = f"{where}: option {index}"
+        yield from (f"{at}: {p}" for p in _text_problems(option.label, "label"))
+        if not option.cites:
+            yield f"{at}: an option cites the law that gives it"
+        yield from _key_problems(option.cites, at, unknown)
+        if option.chosen_by not in CHOOSERS or option.chosen_by == "none":
+            yield f"{at}: chosen_by {option.chosen_by!r} is not one of {', '.join(CHOOSERS[1:])}"
+        if option.chosen_if:
+            node_key, _, choice_key = option.chosen_if.partition("/")
+            if not tree.has_node(node_key) or tree.node(node_key).choice(choice_key) is None:
+                yield f"{at}: chosen_if {option.chosen_if!r} is not an answer of this tree"
+
+
 def _choice_problems(tree: TreeSpec, node: NodeSpec, where: str) -> Iterator[str]:
     """Bilingual labels, and every path ends in an outcome: no choice may lead nowhere."""
     for choice in node.choices:
@@ -167,6 +188,7 @@ def _node_problems(
         yield from _outcome_problems(node, where, trees)
     yield from _choice_problems(tree, node, where)
     yield from _citation_problems(tree, node, where, unknown)
+    yield from _option_problems(tree, node, where, unknown)
 
 
 def validate(
@@ -207,8 +229,26 @@ def validate(
         problems.append(f"node {cycle[0]!r}: part of a cycle ({loop})")
     if not cycles:
         problems.extend(basis_problems(tree, unknown))
+        problems.extend(resume_problems(tree))
 
     return problems
+
+
+def resume_problems(tree: TreeSpec) -> Iterator[str]:
+    """An outcome's ``resume_at`` is a question on every path to that outcome, so a deferred
+    ruling always finds it among its answers."""
+    for node in tree.outcomes:
+        target = node.outcome.resume_at if node.outcome else None
+        if not target:
+            continue
+        if not tree.has_node(target) or tree.node(target).is_outcome:
+            yield f"node {node.key!r}: resume_at {target!r} is not a question of this tree"
+            continue
+        for path in paths(tree):
+            if path.outcome == node.key and target not in (n for n, _c in path.steps):
+                via = " → ".join(path.answers)
+                yield f"node {node.key!r}: resume_at {target!r} is not on the path {via}"
+                break
 
 
 def path_basis(tree: TreeSpec, path: Path) -> list[str]:

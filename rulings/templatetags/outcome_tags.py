@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from rulings import consistency, legal_basis
 from rulings.models import Ruling
 from rulings.steps import PathEntry, StepView, answered_path, step_progress, tree_of
+from trees import options
 from trees.progress import Progress
 
 register = template.Library()
@@ -33,6 +34,15 @@ def legal_basis_of(ruling: Ruling) -> list[dict[str, object]]:
     tree = tree_of(ruling)
     keys = legal_basis.tree_basis(tree, ruling.path, ruling.outcome_key)
     return legal_basis.shown(keys, ruling.outcome or {}, tree)
+
+
+@register.simple_tag
+def option_list_of(ruling: Ruling) -> list[dict[str, object]]:
+    """Every option of the outcome when a side chooses, the chosen one marked (27A3)."""
+    outcome = getattr(ruling, "outcome", None)
+    if not isinstance(outcome, dict):
+        return []
+    return options.shown(outcome, getattr(ruling, "path", None) or [])
 
 
 @register.simple_tag

@@ -17,3 +17,22 @@ document.addEventListener("DOMContentLoaded", () => {
     window.htmx.trigger(field, "search");
   }
 });
+
+// A copy button beside a text to hand on (the password link): hidden without JavaScript, where
+// the text itself is selected and copied by hand. Says "Gekopieerd" once copied.
+document.querySelectorAll("[data-copy]").forEach((button) => {
+  const source = document.querySelector(button.dataset.copy);
+  if (!source) return;
+  button.hidden = false;
+  button.addEventListener("click", async () => {
+    const label = button.innerHTML;
+    try {
+      await navigator.clipboard.writeText(source.value || source.textContent);
+    } catch {
+      source.select();
+      document.execCommand("copy");
+    }
+    button.textContent = button.dataset.copied;
+    setTimeout(() => { button.innerHTML = label; }, 2000);
+  });
+});

@@ -41,6 +41,7 @@ HEADER = [
     "contract",
     "cited_articles",
     "legal_basis",
+    "option_list",
     "verdict",
     "appeal",
     "finalised_at",

@@ -31,7 +31,7 @@ def refusal(bundle: dict) -> str:
         ("round", 0, "round: Zorg ervoor dat deze waarde minstens 1 is"),
         ("board", 129, "board:"),
         ("contract_level", 8, "contract_level:"),
-        ("played_on", "9999-12-31", "played_on: 9999-12-31 lies outside 1990 to a year from now"),
+        ("played_on", "9999-12-31", "played_on: 9999-12-31 lies outside 1900 to 2099"),
         ("played_on", "0001-01-01", "played_on: 0001-01-01 lies outside"),
         ("created_at", "9999-12-31T23:00:00.000000+00:00", "created_at: 9999-12-31T23:00:00"),
         ("status", "gewonnen", "status: 'gewonnen' is not one of"),

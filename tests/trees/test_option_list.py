@@ -1,0 +1,114 @@
+"""Outcomes that list every option when a side chooses (issue 27A3): parsed, hashed, frozen,
+validated, and shown with the chosen one marked."""
+
+import csv
+import io
+import re
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from tests.support.tree_texts import GOOD, problems_of, replace, tree_from
+from trees import options
+from trees.hashing import canonical_data
+from trees.spec import CitedLaw, Snapshot, content_hash
+
+LISTED = replace(
+    "      chooser: declarer\n",
+    "      chooser: declarer\n"
+    "      option_list:\n"
+    '        - label: {nl: "Eerste", en: "First"}\n'
+    '          cites: ["62A"]\n'
+    "          chosen_by: declarer\n"
+    "          chosen_if: vraag-b/ja\n"
+    '        - label: {nl: "Tweede", en: "Second"}\n'
+    '          cites: ["64 a 1"]\n'
+    "          chosen_by: declarer\n",
+)
+
+
+def test_an_option_list_is_parsed_and_hashed_only_when_present():
+    tree = tree_from(LISTED)
+    listed = tree.node("uitkomst-a").outcome.option_list
+    assert [(o.label.nl, o.cites, o.chosen_by, o.chosen_if) for o in listed] == [
+        ("Eerste", ("62A",), "declarer", "vraag-b/ja"),
+        ("Tweede", ("64A1",), "declarer", ""),
+    ]
+    assert content_hash(tree) != content_hash(tree_from(GOOD))
+    plain = canonical_data(tree_from(GOOD))
+    assert all("option_list" not in (n["outcome"] or {}) for n in plain["nodes"])
+
+
+def test_a_snapshot_keeps_the_option_list():
+    tree = tree_from(LISTED)
+    keys = {k for n in tree.nodes for k in n.cites}
+    frozen = Snapshot.of(tree, "v", {k: CitedLaw(key=k, edition="2017") for k in keys})
+    data = frozen.to_json()
+    assert "option_list" not in data["nodes"]["uitkomst-b"]["outcome"]
+    again = Snapshot.from_json(data)
+    assert again.node("uitkomst-a").outcome == tree.node("uitkomst-a").outcome
+    assert again.to_json() == data
+
+
+def test_the_option_list_is_validated():
+    assert problems_of(LISTED) == []
+    bad = LISTED.replace("chosen_if: vraag-b/ja", "chosen_if: vraag-b/misschien")
+    bad = bad.replace("          chosen_by: declarer\n", "          chosen_by: none\n", 1)
+    bad = bad.replace('cites: ["64 a 1"]', "cites: []")
+    assert sorted(problems_of(bad)) == [
+        "node 'uitkomst-a': option 1: chosen_by 'none' is not one of declarer, defenders,"
+        " nos, lho, offender, director",
+        "node 'uitkomst-a': option 1: chosen_if 'vraag-b/misschien' is not an answer of this tree",
+        "node 'uitkomst-a': option 2: an option cites the law that gives it",
+    ]
+
+
+def test_the_chosen_option_follows_the_path():
+    stored = {
+        "option_list": options.options_json(
+            tree_from(LISTED).node("uitkomst-a").outcome.option_list
+        )
+    }
+    shown = options.shown(stored, [["vraag-a", "nee"], ["vraag-b", "ja"]], "en")
+    assert [(o["label"], o["chosen"]) for o in shown] == [("First", True), ("Second", False)]
+    assert options.csv_text(shown) == "62A*; 64A1"
+    assert not any(o["chosen"] for o in options.shown(stored, [], "nl"))
+
+
+@pytest.mark.django_db
+def test_a_lead_out_of_turn_lists_every_option_on_outcome_record_and_csv(
+    shipped, club_a, director_a, client_director_a, client_reviewer_a
+):
+    from rulings import wizard
+    from trees.validate import paths
+
+    tree = wizard.start("voor-de-beurt-uitkomen")
+    path = next(p for p in paths(tree.tree) if p.outcome == "uitkomst-eist-kleur")
+    (first_node, first), *rest = path.steps
+    ruling = wizard.begin(
+        director=director_a,
+        tree=tree,
+        node_key=first_node,
+        choice_key=first,
+        uuid=uuid.uuid4(),
+        club=club_a,
+    ).ruling
+    for number, (node_key, choice_key) in enumerate(rest, start=2):
+        ruling = wizard.answer(ruling, node_key, number, choice_key, director_a).ruling
+    for url, client in (
+        (reverse("wizard:ruling", args=[ruling.uuid]), client_director_a),
+        (reverse("archive:detail", args=[ruling.uuid]), client_reviewer_a),
+    ):
+        page = client.get(url).content.decode()
+        listed = re.findall(r'data-option="([^"]*)"( data-chosen)?', page)
+        assert listed == [
+            ("54A", ""),
+            ("54B", ""),
+            ("54D 56 50D2(a)", " data-chosen"),
+            ("54D 56 50D2(a)", ""),
+            ("54D 56 50D2(b)", ""),
+        ], url
+    text = b"".join(client_reviewer_a.get(reverse("archive:csv")).streaming_content)
+    row = next(csv.DictReader(io.StringIO(text.decode("utf-8-sig"))))
+    assert row["option_list"] == "54A; 54B; 54D 56 50D2(a)*; 54D 56 50D2(a); 54D 56 50D2(b)"
