@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator, ConfigDict, Strict, TypeAdapter, ValidationError
-from pydantic_core import PydanticCustomError
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 # Every object shape forbids keys it does not name (a misspelt key is refused, not ignored).
 OBJECT = ConfigDict(extra="forbid")
@@ -54,6 +54,15 @@ def adapter(shape: Any) -> TypeAdapter[Any]:
     """The validator of ``shape``, built once per shape (building one takes milliseconds)."""
     plain = {str: Str, bool: Bool, int: Int}.get(shape, shape)
     return TypeAdapter(plain)
+
+
+def check(value: Any, shape: Any) -> tuple[Any, list[ErrorDetails]]:
+    """``value`` as ``shape`` reads it and no errors, or None and pydantic's error details (for
+    a reader that words its own messages, ``training/files.py``)."""
+    try:
+        return adapter(shape).validate_python(value), []
+    except ValidationError as error:
+        return None, error.errors(include_url=False)
 
 
 def problems(value: Any, shape: Any, where: str = "") -> list[str]:
