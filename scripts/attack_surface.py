@@ -184,7 +184,7 @@ def table(figures: Figures, examples: int, seconds: float) -> str:
         "| area | requests | 5xx | leaks | data lost or half-written | tests passed |",
         "|---|---:|---:|---:|---:|---:|",
     ]
-    totals = Counter()
+    totals: Counter[str] = Counter()
     for area in AREAS:
         failed = len(figures.failed.get(area.label, []))
         leaks = failed if area.kind == LEAK else 0
