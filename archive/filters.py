@@ -13,7 +13,7 @@ import django_filters
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db.models import Exists, F, OuterRef, QuerySet
+from django.db.models import Exists, F, OuterRef, Q, QuerySet
 from django.http import HttpRequest, QueryDict
 from django.utils.translation import gettext_lazy as _
 
@@ -24,12 +24,19 @@ from clubs.models import Club
 from laws.models import Edition
 from lib.fields import DayField, day_input
 from rulings.models import AppealStatus, Mode, Ruling, Status, Verdict
+from scores.models import AdjustedScore
 from trees import citations
 
 MODE_ALL = "all"
 # Filters whose unreadable value falls back to the default rather than refusing the page.
 FALLBACK = frozenset({"mode", "sort"})
 UNREVIEWED = "none"
+# A committee's views (issue 30): the reviewer disagreed (amended or overturned), any appeal
+# (open or settled), with or without an adjusted score.
+DISAGREED = "disagreed"
+DISAGREEING = (Verdict.AMENDED, Verdict.OVERTURNED)
+ANY_APPEAL = "any"
+WITH_SCORE, WITHOUT_SCORE = "yes", "no"
 DATE_INPUT = day_input()
 # Text fields whose typing filters (after a pause, with htmx): archive_filters.html listens on them.
 LIVE_FILTER = "live-filter"
@@ -75,13 +82,19 @@ TALLY_COLUMNS = {
     "edition": "edition_code",
     "status": "status",
     "director": "director",
-    "appeal": "appeal_status",
 }
-TALLIED = {*TALLY_COLUMNS, "mode", "verdict", "article", "date_from", "date_to"}
+TALLIED = {*TALLY_COLUMNS, "mode", "verdict", "appeal", "article", "date_from", "date_to"}
 
 
-def _verdict(value: str) -> str:
-    return "" if value == UNREVIEWED else value
+def _verdict_q(value: str) -> Q:
+    """The rulings (or tally rows) with this filter value of the review verdict."""
+    if value == DISAGREED:
+        return Q(review_verdict__in=DISAGREEING)
+    return Q(review_verdict="" if value == UNREVIEWED else value)
+
+
+def _appeal_q(value: str) -> Q:
+    return ~Q(appeal_status="") if value == ANY_APPEAL else Q(appeal_status=value)
 
 
 def directors_of(club: Club) -> QuerySet:
@@ -169,14 +182,27 @@ class RulingFilter(django_filters.FilterSet):
     )
     verdict = django_filters.ChoiceFilter(
         method="filter_verdict",
-        choices=[(UNREVIEWED, _("nog niet beoordeeld")), *Verdict.choices],
+        choices=[
+            (UNREVIEWED, _("nog niet beoordeeld")),
+            *Verdict.choices,
+            (DISAGREED, _("oneens met de wedstrijdleider (aangepast of herroepen)")),
+        ],
         label=_("Oordeel"),
         empty_label=_("Alle"),
     )
     appeal = django_filters.ChoiceFilter(
-        field_name="appeal_status",
-        choices=[c for c in AppealStatus.choices if c[0]],
+        method="filter_appeal",
+        choices=[
+            (ANY_APPEAL, _("in beroep gegaan (open of afgehandeld)")),
+            *(c for c in AppealStatus.choices if c[0]),
+        ],
         label=_("Beroep"),
+        empty_label=_("Alle"),
+    )
+    adjusted = django_filters.ChoiceFilter(
+        method="filter_adjusted",
+        choices=[(WITH_SCORE, _("met arbitrale score")), (WITHOUT_SCORE, _("zonder"))],
+        label=_("Arbitrale score"),
         empty_label=_("Alle"),
     )
     q = django_filters.CharFilter(
@@ -244,7 +270,9 @@ class RulingFilter(django_filters.FilterSet):
         if not cleaned.get("status"):
             tallies = tallies.exclude(status=Status.DISCARDED)
         if cleaned.get("verdict"):
-            tallies = tallies.filter(review_verdict=_verdict(cleaned["verdict"]))
+            tallies = tallies.filter(_verdict_q(cleaned["verdict"]))
+        if cleaned.get("appeal"):
+            tallies = tallies.filter(_appeal_q(cleaned["appeal"]))
         if cleaned.get("article"):
             tallies = tallies.filter(cited_articles__contains=citations.lookup(cleaned["article"]))
         return tallies
@@ -272,7 +300,14 @@ class RulingFilter(django_filters.FilterSet):
         return queryset if value == MODE_ALL else queryset.filter(mode=value)
 
     def filter_verdict(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
-        return queryset.filter(review_verdict=_verdict(value))
+        return queryset.filter(_verdict_q(value))
+
+    def filter_appeal(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        return queryset.filter(_appeal_q(value))
+
+    def filter_adjusted(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        scored = Exists(AdjustedScore.objects.filter(ruling=OuterRef("pk")))
+        return queryset.filter(scored if value == WITH_SCORE else ~scored)
 
     def filter_text(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         return search.matching(queryset, value)

@@ -30,7 +30,7 @@ from archive import charts
 from archive.models import RulingTally
 from lib.i18n import pick_text
 from rulings import free
-from rulings.models import Ruling
+from rulings.models import Ruling, Verdict
 from scores.models import AdjustedScore
 from trees import citations, snapshot
 from trees.models import TreeSnapshot, localised_titles
@@ -347,3 +347,56 @@ def summary(
         reviewed=shares[0],
         appealed=shares[1],
     )
+
+
+# --------------------------------------------------------------------------------------------
+# Where reviewers disagreed with the director: the committee's view of where directors go wrong
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """One tree: its reviewed rulings, and how many of them the reviewer amended or
+    overturned."""
+
+    title: str
+    reviewed: int
+    disagreed: int
+
+    @property
+    def percent(self) -> int:
+        return round(100 * self.disagreed / self.reviewed) if self.reviewed else 0
+
+
+DISAGREEING = (Verdict.AMENDED, Verdict.OVERTURNED)
+
+
+def disagreement_per_tree(
+    rulings: QuerySet[Ruling], tallies: QuerySet[RulingTally] | None, titles: dict[str, str]
+) -> list[Disagreement]:
+    """Per tree with a review, how often the reviewer disagreed: one query (on the tally when it
+    answers the filters), the highest share first."""
+    rows: Iterable[tuple[Any, ...]]
+    if tallies is None:
+        rows = (
+            rulings.order_by()
+            .values_list("tree_slug")
+            .annotate(
+                reviewed=Count("pk", filter=~Q(review_verdict="")),
+                disagreed=Count("pk", filter=Q(review_verdict__in=DISAGREEING)),
+            )
+        )
+    else:
+        rows = (
+            tallies.order_by()
+            .values_list("tree_slug")
+            .annotate(
+                reviewed=Sum("count", filter=~Q(review_verdict="")),
+                disagreed=Sum("count", filter=Q(review_verdict__in=DISAGREEING)),
+            )
+        )
+    found = [
+        Disagreement(titles.get(slug) or slug, reviewed or 0, disagreed or 0)
+        for slug, reviewed, disagreed in rows
+        if reviewed
+    ]
+    return sorted(found, key=lambda row: (-row.percent, -row.disagreed, row.title.lower()))

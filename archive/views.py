@@ -154,6 +154,7 @@ def statistics(request: HttpRequest) -> HttpResponse:
         "filter": filterset,
         "total": total,
         "with_adjusted_score": stats.with_adjusted_score(filterset.qs),
+        "disagreement": stats.disagreement_per_tree(filterset.qs, tallies, filterset.tree_titles),
         "breakdowns": breakdowns,
         "summary": summary,
         "only_final": cleaned.get("status") == Status.FINAL,

@@ -20,7 +20,7 @@ import random
 import threading
 import time
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 
 from django.core.management import call_command
@@ -31,7 +31,7 @@ from django.utils import timezone
 
 from clubs.models import Club, Membership, Role, User
 from rulings import audit
-from rulings.models import AuditEvent, Ruling, Step
+from rulings.models import AuditEvent, LegalBasis, Ruling, Step
 
 CLUB_NAME = "Benchclub"
 CLUB_SLUG = "benchclub"
@@ -162,6 +162,7 @@ class _Base:
     row: list
     steps: list[tuple[Step, list]]
     events: list[tuple[AuditEvent, list]]
+    basis: list[list] = field(default_factory=list)  # its LegalBasis rows, prepared
 
 
 @dataclass(frozen=True)
@@ -173,9 +174,11 @@ class Cloned:
 
 
 def _produce(bases, tables, missing, first_ids, rng, counts):
-    """Batches of (ruling rows, step rows, event rows) for ``missing`` clones."""
+    """Batches of (ruling rows, step rows, event rows, legal-basis rows) for ``missing``
+    clones."""
     rulings_t, steps_t, events_t = tables[Ruling], tables[Step], tables[AuditEvent]
-    next_ruling, next_step, next_event = first_ids
+    basis_ix = tables[LegalBasis].index
+    next_ruling, next_step, next_event, next_basis = first_ids
     r_ix, s_ix, e_ix = rulings_t.index, steps_t.index, events_t.index
     ev_dt, st_dt, ru_dt, ru_date = (
         events_t.datetime,
@@ -192,7 +195,7 @@ def _produce(bases, tables, missing, first_ids, rng, counts):
     done = 0
     while done < missing:
         batch = min(CLONE_BATCH, missing - done)
-        ruling_rows, step_rows, event_rows = [], [], []
+        ruling_rows, step_rows, event_rows, basis_rows = [], [], [], []
         for offset in range(batch):
             base = bases[(done + offset) % len(bases)]
             original = base.ruling
@@ -230,6 +233,13 @@ def _produce(bases, tables, missing, first_ids, rng, counts):
                 next_step += 1
             counts["steps"] += len(base.steps)
 
+            for row in base.basis:
+                row = list(row)
+                row[basis_ix["id"]] = next_basis
+                row[basis_ix["ruling_id"]] = ruling_id
+                basis_rows.append(row)
+                next_basis += 1
+
             row = list(base.row)
             row[r_ix["id"]] = ruling_id
             row[r_ix["uuid"]] = as_uuid(new_uuid)
@@ -240,7 +250,7 @@ def _produce(bases, tables, missing, first_ids, rng, counts):
                 row[r_ix["played_on"]] = ru_date(timezone.localtime(new_start).date())
             row[r_ix["audit_head"]] = prev if base.events else original.audit_head
             ruling_rows.append(row)
-        yield ruling_rows, step_rows, event_rows
+        yield ruling_rows, step_rows, event_rows, basis_rows
         done += batch
 
 
@@ -257,8 +267,12 @@ def multiply(target: int, first_pk: int, last_pk: int, seed_value: int = 2) -> C
         return Cloned(0, 0, 0, 0.0)
     connection = connections[DEFAULT_DB_ALIAS]  # the wrapper itself, not the proxy
     rng = random.Random(seed_value)
-    tables = {model: _Table(model, connection) for model in (Ruling, Step, AuditEvent)}
+    models_cloned = (Ruling, Step, AuditEvent, LegalBasis)
+    tables = {model: _Table(model, connection) for model in models_cloned}
     rulings_t, steps_t, events_t = tables[Ruling], tables[Step], tables[AuditEvent]
+    basis_by: dict[int, list[list]] = {}
+    for row in LegalBasis.objects.filter(ruling_id__gte=first_pk, ruling_id__lte=last_pk):
+        basis_by.setdefault(row.ruling_id, []).append(tables[LegalBasis].prepared(row))
 
     base_rulings = list(Ruling.objects.filter(pk__gte=first_pk, pk__lte=last_pk).order_by("pk"))
     steps_by: dict[int, list[Step]] = {}
@@ -274,13 +288,14 @@ def multiply(target: int, first_pk: int, last_pk: int, seed_value: int = 2) -> C
             rulings_t.prepared(ruling),
             [(s, steps_t.prepared(s)) for s in steps_by.get(ruling.pk, [])],
             [(e, events_t.prepared(e)) for e in events_by.get(ruling.pk, [])],
+            basis_by.get(ruling.pk, []),
         )
         for ruling in base_rulings
     ]
     if not bases:
         raise RuntimeError("no seeded rulings to clone")
 
-    first_ids = _next_id(Ruling), _next_id(Step), _next_id(AuditEvent)
+    first_ids = tuple(_next_id(model) for model in models_cloned)
     counts = {"steps": 0, "events": 0}
     produced = _produce(bases, tables, missing, first_ids, rng, counts)
     # Building the rows (mostly hashing) runs in a thread while this one writes the previous
@@ -301,14 +316,14 @@ def multiply(target: int, first_pk: int, last_pk: int, seed_value: int = 2) -> C
     thread.start()
     while (batch := batches.get()) is not None:
         with transaction.atomic(), connection.cursor() as cursor:
-            for table, rows in zip((rulings_t, steps_t, events_t), batch, strict=True):
+            for table, rows in zip(tables.values(), batch, strict=True):
                 table.flush(cursor, rows)
     thread.join()
     if failure:
         raise failure[0]
 
     # PostgreSQL's sequences do not follow explicit keys (SQLite's AUTOINCREMENT does).
-    statements = connection.ops.sequence_reset_sql(no_style(), [Ruling, Step, AuditEvent])
+    statements = connection.ops.sequence_reset_sql(no_style(), list(models_cloned))
     if statements:
         with connection.cursor() as cursor:
             for sql in statements:

@@ -63,6 +63,7 @@ __all__ = [
     "plan_first_answer",
     "plan_save",
     "resume",
+    "resume_step",
     "save",
     "start",
 ]
@@ -354,6 +355,17 @@ def plan_defer() -> Planner:
 
 def defer(ruling: Ruling, actor: User, at: datetime | None = None) -> Result:
     return transitions.run(ruling, actor, at, plan_defer())
+
+
+def resume_step(ruling: Ruling) -> int | None:
+    """Where a ruling deferred at its outcome resumes: the step of the question the outcome
+    names (``resume_at``: "revoke established, play on" resumes at "when was it noticed?"
+    once play has ended), so the director answers it afresh; None: where it stopped."""
+    target = (ruling.outcome or {}).get("resume_at")
+    if not target or ruling.current_node_key != ruling.outcome_key:
+        return None
+    steps = (n for n, (node_key, _choice) in enumerate(ruling.path, start=1) if node_key == target)
+    return next(steps, None)
 
 
 def resume(ruling: Ruling, actor: User, at: datetime | None = None) -> Result:

@@ -25,9 +25,10 @@ def canonical_data(tree: TreeSpec) -> dict[str, Any]:
         for choice in node["choices"]:
             if not choice["cites"]:
                 del choice["cites"]
-        # Likewise outcomes without an option list (issue 27A3).
-        if node["outcome"] is not None and not node["outcome"]["option_list"]:
-            del node["outcome"]["option_list"]
+        # Likewise outcomes without an option list or a resume point (issue 27A3, 27C).
+        for name in ("option_list", "resume_at"):
+            if node["outcome"] is not None and not node["outcome"][name]:
+                del node["outcome"][name]
     # Trees written before finder words (or synonyms) existed keep the version they had.
     finder = tree.finder.canonical()
     if finder is None:

@@ -315,6 +315,7 @@ def _node_fields(node: NodeSpec) -> dict[str, Any]:
             unauthorised_information=outcome.unauthorised_information,
             see_tree=outcome.see_tree or "",
             option_list=options_json(outcome.option_list),
+            resume_at=outcome.resume_at or "",
         )
     return fields
 
@@ -354,6 +355,7 @@ def spec_from_rows(tree: Tree) -> TreeSpec:
                 unauthorised_information=node.unauthorised_information,
                 see_tree=node.see_tree or None,
                 option_list=read_options(node.option_list, f"node {node.key}"),
+                resume_at=node.resume_at or None,
             )
         nodes.append(
             NodeSpec(

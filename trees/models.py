@@ -114,6 +114,8 @@ class Node(models.Model):
     see_tree = models.CharField(_("verder met beslisboom"), max_length=80, blank=True)
     # Every option when a side chooses (trees.options.options_json), empty for most outcomes.
     option_list = models.JSONField(_("keuzelijst"), default=list, blank=True)
+    # The question a ruling deferred at this outcome resumes at (OutcomeSpec.resume_at).
+    resume_at = models.CharField(_("hervatten bij"), max_length=80, blank=True)
     order = models.PositiveIntegerField(default=0)
 
     class Meta:

@@ -24,7 +24,8 @@ class OptionSpec:
     label: Text
     cites: tuple[str, ...] = ()
     chosen_by: str = "none"  # one of trees.spec.CHOOSERS
-    chosen_if: str = ""  # "node/choice": the answer by which it was chosen, if the tree asks
+    # "node/choice" (several: separated by spaces): the answer(s) by which it was chosen.
+    chosen_if: str = ""
 
 
 def text_json(text: Text | None) -> dict[str, str] | None:
@@ -58,6 +59,8 @@ def outcome_json(outcome: OutcomeSpec) -> dict[str, Any]:
     if outcome.option_list:
         # Only then: outcomes without one keep their snapshot digest.
         data["option_list"] = options_json(outcome.option_list)
+    if outcome.resume_at:
+        data["resume_at"] = outcome.resume_at
     return data
 
 
@@ -96,7 +99,7 @@ def shown(
             "label": pick_text(item.get("label"), language),
             "cites": list(item.get("cites") or []),
             "chosen_by": item.get("chosen_by", "none"),
-            "chosen": bool(item.get("chosen_if")) and item.get("chosen_if") in answers,
+            "chosen": bool(set(str(item.get("chosen_if") or "").split()) & answers),
         }
         for item in outcome.get("option_list") or []
         if isinstance(item, dict)

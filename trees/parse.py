@@ -89,6 +89,7 @@ _OUTCOME_FIELDS = {
     "unauthorised_information",
     "see_tree",
     "option_list",
+    "resume_at",
 }
 
 
@@ -260,6 +261,11 @@ class _Parser:
             ),
             see_tree=self.slug(see_tree, where, "see_tree") if see_tree is not None else None,
             option_list=self.option_list(outcome_data.get("option_list"), where),
+            resume_at=(
+                self.slug(outcome_data["resume_at"], where, "resume_at")
+                if outcome_data.get("resume_at") is not None
+                else None
+            ),
         )
         return NodeSpec(
             key=key,

@@ -92,6 +92,8 @@ class OutcomeSpec:
     unauthorised_information: bool = False
     see_tree: str | None = None
     option_list: tuple[OptionSpec, ...] = ()  # every option when a side chooses (27A3)
+    # The question a ruling deferred here (until the end of play) resumes at (27C).
+    resume_at: str | None = None
 
 
 @dataclass(frozen=True)
@@ -439,8 +441,8 @@ class _Reader:
     def outcome(data: Any, where: str) -> OutcomeSpec:
         read = _Reader
         names = {"ruling", "options", "chooser", "announce", "adjusted_score"}
-        names |= {"unauthorised_information", "see_tree", "option_list"}
-        optional = {"ruling", "options", "announce", "see_tree", "option_list"}
+        names |= {"unauthorised_information", "see_tree", "option_list", "resume_at"}
+        optional = {"ruling", "options", "announce", "see_tree", "option_list", "resume_at"}
         read.fields(data, names, where, optional=optional)
         try:
             option_list = read_options(data.get("option_list") or [], f"{where}.option_list")
@@ -458,6 +460,7 @@ class _Reader:
             unauthorised_information=read.boolean(data, "unauthorised_information", where),
             see_tree=see_tree or None,
             option_list=option_list,
+            resume_at=read.string(data, "resume_at", where, required=False) or None,
         )
 
     @staticmethod

@@ -124,10 +124,10 @@ def _option_problems(
         yield from _key_problems(option.cites, at, unknown)
         if option.chosen_by not in CHOOSERS or option.chosen_by == "none":
             yield f"{at}: chosen_by {option.chosen_by!r} is not one of {', '.join(CHOOSERS[1:])}"
-        if option.chosen_if:
-            node_key, _, choice_key = option.chosen_if.partition("/")
+        for answer in option.chosen_if.split():
+            node_key, _, choice_key = answer.partition("/")
             if not tree.has_node(node_key) or tree.node(node_key).choice(choice_key) is None:
-                yield f"{at}: chosen_if {option.chosen_if!r} is not an answer of this tree"
+                yield f"{at}: chosen_if {answer!r} is not an answer of this tree"
 
 
 def _choice_problems(tree: TreeSpec, node: NodeSpec, where: str) -> Iterator[str]:
@@ -229,8 +229,26 @@ def validate(
         problems.append(f"node {cycle[0]!r}: part of a cycle ({loop})")
     if not cycles:
         problems.extend(basis_problems(tree, unknown))
+        problems.extend(resume_problems(tree))
 
     return problems
+
+
+def resume_problems(tree: TreeSpec) -> Iterator[str]:
+    """An outcome's ``resume_at`` is a question on every path to that outcome, so a deferred
+    ruling always finds it among its answers."""
+    for node in tree.outcomes:
+        target = node.outcome.resume_at if node.outcome else None
+        if not target:
+            continue
+        if not tree.has_node(target) or tree.node(target).is_outcome:
+            yield f"node {node.key!r}: resume_at {target!r} is not a question of this tree"
+            continue
+        for path in paths(tree):
+            if path.outcome == node.key and target not in (n for n, _c in path.steps):
+                via = " → ".join(path.answers)
+                yield f"node {node.key!r}: resume_at {target!r} is not on the path {via}"
+                break
 
 
 def path_basis(tree: TreeSpec, path: Path) -> list[str]:

@@ -7,6 +7,7 @@ from datetime import date, timedelta
 
 import pytest
 from django.template import Context, Template
+from django.urls import reverse
 from django.utils import translation
 from django.utils.formats import date_format
 
@@ -16,6 +17,7 @@ from lib.text import with_edition
 from rulings.models import AppealStatus, Ruling, Verdict
 from tests.support.factories import make_edition, make_tree
 from tests.support.rulings import START, make_ruling
+from tests.support.scores import record_weighted
 
 ARCHIVE = "/arbitrages/"
 STATISTICS = "/arbitrages/statistiek/"
@@ -259,3 +261,56 @@ def test_template_filters_name_the_edition_once_and_look_up_titles():
 
     assert render("Strafkaart (1963)", "1963", "straf") == "Strafkaart (1963)||Penalty card"
     assert render("Strafkaart", "2017", "other") == "Strafkaart (2017)|2017|none"
+
+
+# --- A committee's filters and the disagreement per tree (issue 30, item 11) -----------------
+
+
+@pytest.fixture
+def reviewed_world(club_a, director_a, reviewer_a):
+    confirmed = make_ruling(club_a, director_a, ("ja", "nee"), table=1)
+    record_review(confirmed, reviewer_a, Verdict.CONFIRMED, "Juist.")
+    amended = make_ruling(club_a, director_a, ("ja", "nee"), table=2)
+    record_review(amended, reviewer_a, Verdict.AMENDED, "Te streng.")
+    overturned = make_ruling(club_a, director_a, ("nee", "nee"), table=3)
+    record_review(overturned, reviewer_a, Verdict.OVERTURNED, "Fout.")
+    unreviewed = make_ruling(club_a, director_a, ("ja", "ja"), table=4)
+    record_weighted(unreviewed, director_a)
+    set_appeal(amended, reviewer_a, AppealStatus.OPEN, "NZ gaan in beroep.")
+    return {
+        "confirmed": confirmed,
+        "amended": amended,
+        "overturned": overturned,
+        "plain": unreviewed,
+    }
+
+
+def listed_ids(client, **params) -> set[str]:
+    page = client.get(reverse("archive:list"), params).content.decode()
+    return {str(r.uuid) for r in Ruling.objects.all() if f"/arbitrages/{r.uuid}/" in page}
+
+
+def test_the_archive_filters_a_committee_needs(reviewed_world, client_reviewer_a):
+    ids = {name: str(r.uuid) for name, r in reviewed_world.items()}
+    disagreed = listed_ids(client_reviewer_a, verdict="disagreed")
+    assert disagreed == {ids["amended"], ids["overturned"]}
+    assert listed_ids(client_reviewer_a, appeal="any") == {ids["amended"]}
+    assert listed_ids(client_reviewer_a, adjusted="yes") == {ids["plain"]}
+    assert ids["plain"] not in listed_ids(client_reviewer_a, adjusted="no")
+    assert len(listed_ids(client_reviewer_a, adjusted="no")) == 3
+
+
+def test_statistics_show_per_tree_how_often_reviewers_disagreed(reviewed_world, client_reviewer_a):
+    for params in ({}, {"table": "2"}):  # on the tally, and on the rulings themselves
+        response = client_reviewer_a.get(reverse("archive:statistics"), params)
+        rows = response.context["disagreement"]
+        if not params:
+            (row,) = rows
+            assert (row.title, row.reviewed, row.disagreed, row.percent) == ("Proefboom", 3, 2, 67)
+            assert "data-disagreement-row" in response.content.decode()
+        else:
+            (row,) = rows
+            assert (row.reviewed, row.disagreed, row.percent) == (1, 1, 100)
+    # The filter on disagreement counts on the tally as well.
+    tallied = client_reviewer_a.get(reverse("archive:statistics"), {"verdict": "disagreed"})
+    assert tallied.context["total"] == 2

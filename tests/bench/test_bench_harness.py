@@ -16,6 +16,9 @@ from pathlib import Path
 
 import pytest
 
+# Outside make test (about a minute of both cores): make test-slow and .ci/run run it.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = Path(os.environ.get("CHROMIUM", "/usr/lib/chromium/chromium"))
 SECTIONS = {

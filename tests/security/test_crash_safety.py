@@ -34,6 +34,7 @@ def crashtest():
         sys.path.remove(str(SCRIPT.parent))
 
 
+@pytest.mark.slow  # a gunicorn killed and restarted: make test-slow and .ci/run run it
 def test_sigkill_during_saves_leaves_nothing_half_written():
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}  # SQLite in a temp dir
     result = subprocess.run(

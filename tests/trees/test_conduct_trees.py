@@ -25,6 +25,13 @@ OUTCOME_FIELDS = [
     ("informatie-van-elders", "aanpassen-na-afloop", "adjusted_score", True),
     ("informatie-van-elders", "naar-ongeoorloofde-informatie", "see_tree", UI),
     ("informatie-van-elders", "naar-strafkaart", "see_tree", "strafkaart"),
+    # 73E2: adjusted only when all its conditions and damage are there; at own risk otherwise
+    ("tempo-tegenstander", "arbitrale-score", "adjusted_score", True),
+    ("tempo-tegenstander", "arbitrale-score-en-straf", "adjusted_score", True),
+    ("tempo-tegenstander", "eigen-risico", "adjusted_score", False),
+    ("tempo-tegenstander", "geen-schade", "adjusted_score", False),
+    ("tempo-tegenstander", "geen-valse-conclusie", "adjusted_score", False),
+    ("tempo-tegenstander", "naar-ongeoorloofde-informatie", "see_tree", UI),
 ]
 
 
@@ -40,6 +47,8 @@ def test_outcome_field(slug, outcome, field, value):
     [
         ("informatie-van-elders", "laten-spelen", "tegenpartij van de speler"),
         ("informatie-van-elders", "aanpassen-na-afloop", "tegenpartij van de speler"),
+        ("tempo-tegenstander", "arbitrale-score", "misleide, niet-overtredende partij"),
+        ("tempo-tegenstander", "arbitrale-score-en-straf", "misleide, niet-overtredende partij"),
     ],
 )
 def test_an_adjustment_names_the_side_it_protects(slug, outcome, protected):

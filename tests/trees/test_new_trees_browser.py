@@ -30,7 +30,10 @@ NEW_TREES = [
     "slagen-en-uitslag",
     "gedrag-en-procedure",
     "informatie-van-elders",
+    "tempo-tegenstander",
     "blinde-kaart-genoemd",
+    "ontoelaatbare-bieding",
+    "openingsuitkomst",
 ]
 
 

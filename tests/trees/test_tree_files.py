@@ -204,6 +204,25 @@ OUTCOME_FIELDS = [
     ("gedrag-en-procedure", "procedurefout-onklaar-bord", "see_tree", "spellen-en-handen"),
     ("gedrag-en-procedure", "procedurefout-gehoord", "chooser", "director"),
     ("gedrag-en-procedure", "bord-niet-gespeeld-geen-schuld", "adjusted_score", True),
+    # Law 46 fixes dummy's card: no adjustment; who designates follows 46B3(b), 46B4, 46B5
+    ("blinde-kaart-genoemd", "kaart-niet-in-blinde", "chooser", "declarer"),
+    ("blinde-kaart-genoemd", "tegenspelers-kiezen", "chooser", "defenders"),
+    ("blinde-kaart-genoemd", "laagste-kaart", "adjusted_score", False),
+    ("blinde-kaart-genoemd", "bedoelde-kaart", "unauthorised_information", True),
+    # inadmissible calls: 72C only where the law names it (36B3, 36B4, 37B2, 38D without LHO)
+    ("ontoelaatbare-bieding", "doublet-vervangen", "adjusted_score", True),
+    ("ontoelaatbare-bieding", "doublet-vervangen", "chooser", "declarer"),
+    ("ontoelaatbare-bieding", "doublet-lt-vervalt", "adjusted_score", False),
+    ("ontoelaatbare-bieding", "verboden-bieding-blijft", "adjusted_score", False),
+    ("ontoelaatbare-bieding", "boven-zeven-na-lt", "adjusted_score", False),
+    ("ontoelaatbare-bieding", "na-slotpas-voorspeelbeperking", "adjusted_score", False),
+    ("ontoelaatbare-bieding", "na-slotpas-voorspeelbeperking", "chooser", "declarer"),
+    # opening lead: 47E2(b) adjusts for the misinformed defenders; a faced lead out of turn
+    # without declarer's cards spread goes on in voor-de-beurt-uitkomen (Law 54)
+    ("openingsuitkomst", "te-laat-arbitraal", "adjusted_score", True),
+    ("openingsuitkomst", "uitkomst-terug-misinformatie", "chooser", "defenders"),
+    ("openingsuitkomst", "naar-voor-de-beurt", "see_tree", "voor-de-beurt-uitkomen"),
+    ("openingsuitkomst", "dicht-verkeerde-terug", "unauthorised_information", False),
 ]
 
 
