@@ -25,6 +25,7 @@ from typing_extensions import TypedDict
 from lib import schema
 from lib.schema import Bool, Int, Str
 from scores.adjusted import read_rows
+from trees.options import read_options
 from trees.spec import Snapshot, SnapshotFormatError
 
 
@@ -65,6 +66,10 @@ class Outcome(TypedDict):
     adjusted_score: Bool
     unauthorised_information: Bool
     see_tree: NotRequired[Str | None]
+    # Every option when a side chooses (read by trees.options.read_options, below), and the
+    # question play resumes at.
+    option_list: NotRequired[Any]
+    resume_at: NotRequired[Str | None]
     citations: list[Citation]
 
 
@@ -100,6 +105,11 @@ def ruling_problems(fields: dict[str, Any], where: str = "ruling") -> list[str]:
     outcome = fields.get("outcome")
     if outcome:  # an empty object is a ruling without an outcome yet
         found += problems(outcome, OUTCOME, f"{where}.outcome")
+        if isinstance(outcome, dict) and "option_list" in outcome:
+            try:
+                read_options(outcome["option_list"], f"{where}.outcome.option_list")
+            except ValueError as error:
+                found.append(str(error))
     elif outcome is not None and outcome != {}:
         found.append(f"{where}.outcome: must be an object")
     if "path" in fields:
