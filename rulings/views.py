@@ -375,9 +375,31 @@ def _set_aside(
     return redirect("home")
 
 
+def _where(request: AuthenticatedHttpRequest, found: Ruling) -> dict[str, Any] | None:
+    """The table and board sent with "Uitstellen" (both needed: three deferred rulings must
+    tell apart at the end of the evening), or None when one is missing or not a number."""
+    form = TableForm(
+        {"round": found.round, **{name: request.POST.get(name) for name in ("table", "board")}}
+    )
+    if not form.is_valid() or None in (form.cleaned_data["table"], form.cleaned_data["board"]):
+        return None
+    return {name: form.cleaned_data[name] for name in ("table", "board")}
+
+
 @require_POST
 def defer(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     found = _ruling_to_direct(request, uuid)
+    where = _where(request, found)
+    if where is None:
+        messages.warning(
+            request, _("Niet uitgesteld: geef tafel en spel, zodat u de arbitrage terugvindt.")
+        )
+        return redirect(state_url(found))
+    try:
+        wizard.edit_context(found, where, request.user)
+    except WizardError as error:
+        messages.warning(request, error.message)
+        return redirect(state_url(found))
     return _set_aside(
         request,
         found,

@@ -158,3 +158,13 @@
     if (event.target instanceof Element && event.target.closest("[data-print]")) window.print();
   });
 })();
+
+// "Uitstellen" asks table and board: opening it puts the cursor in the first empty field, so
+// a director types "5", Tab, "12", Enter.
+document.querySelectorAll("details[data-defer]").forEach((details) => {
+  details.addEventListener("toggle", () => {
+    if (!details.open) return;
+    const fields = [...details.querySelectorAll("input[type=number]")];
+    (fields.find((field) => !field.value) || fields[0])?.focus();
+  });
+});

@@ -5,6 +5,7 @@ import threading
 
 import pytest
 from django.test import RequestFactory, override_settings
+from waitress import wasyncore
 from waitress.server import create_server
 
 from config import cli
@@ -114,14 +115,21 @@ def test_leidraad_serve_keeps_the_proxy_headers_for_leidraad_to_judge():
         start_response("200 OK", [("Content-Type", "text/plain")])
         return [b"ok"]
 
-    options = {**cli.waitress_options("127.0.0.1", 0, 1)}
-    server = create_server(app, **options)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
+    server = create_server(app, **cli.waitress_options("127.0.0.1", 0, 1))
+    statuses = []
+
+    def fetch() -> None:
         connection = http.client.HTTPConnection("127.0.0.1", server.effective_port, timeout=5)
         connection.request("GET", "/setup/", headers={"X-Forwarded-For": "203.0.113.9"})
-        assert connection.getresponse().status == 200
-    finally:
-        server.close()
+        statuses.append(connection.getresponse().status)
+        connection.close()
+
+    client = threading.Thread(target=fetch, daemon=True)
+    client.start()
+    # The server's loop runs here, so closing it never races a thread blocked in select().
+    while client.is_alive():
+        wasyncore.loop(timeout=0.05, count=1, map=server._map)
+    server.close()
+    server.task_dispatcher.shutdown()
+    assert statuses == [200]
     assert seen["HTTP_X_FORWARDED_FOR"] == "203.0.113.9"

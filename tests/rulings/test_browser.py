@@ -266,8 +266,16 @@ def test_close_the_tab_and_resume_from_the_home_page(
     item.get_by_role("link", name="Verder").click()
     expect_question(again, spec, path.steps[2][0])
 
-    again.get_by_role("button", name="Uitstellen").click()
+    # Deferring asks where, keyboard first: the cursor is in the table field.
+    again.locator("[data-defer] summary").click()
+    expect(again.locator("#defer-table")).to_be_focused()
+    again.keyboard.type("5")
+    again.keyboard.press("Tab")
+    again.keyboard.type("12")
+    again.keyboard.press("Enter")
     expect(again.get_by_text("De arbitrage is uitgesteld")).to_be_visible()
+    expect(again.locator("[data-open-ruling]")).to_contain_text("tafel 5")
+    expect(again.locator("[data-open-ruling]")).to_contain_text("spel 12")
     again.locator("[data-open-ruling]").get_by_role("button", name="Hervatten").click()
     expect_question(again, spec, path.steps[2][0])
     assert Ruling.objects.get().status == Status.IN_PROGRESS

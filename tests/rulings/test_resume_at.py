@@ -62,7 +62,7 @@ def test_an_established_revoke_during_play_resumes_at_when_it_was_noticed(
     assert ruling.outcome_key == "voldongen-doorspelen"
     page = client_director_a.get(reverse("wizard:ruling", args=[ruling.uuid])).content.decode()
     assert 'data-resume-at="moment"' in page
-    client_director_a.post(reverse("wizard:defer", args=[ruling.uuid]))
+    client_director_a.post(reverse("wizard:defer", args=[ruling.uuid]), {"table": 2, "board": 5})
     ruling.refresh_from_db()
     assert ruling.status == Status.DEFERRED
     response = client_director_a.post(reverse("wizard:resume", args=[ruling.uuid]))

@@ -518,8 +518,18 @@ def test_a_reviewer_reads_the_final_ruling_but_cannot_continue_one(
 
 
 def test_defer_and_resume_from_the_home_page(client_director_a, ruling):
-    response = client_director_a.post(reverse("wizard:defer", args=[ruling.uuid]))
+    url = reverse("wizard:defer", args=[ruling.uuid])
+    # Deferring asks table and board: without them the ruling stays open and says why.
+    refused = client_director_a.post(url, {"table": "4"})
+    assert refused["Location"] != reverse("home")
+    assert "geef tafel en spel" in " ".join(messages_of(refused))
+    assert Ruling.objects.get(pk=ruling.pk).status == Status.IN_PROGRESS
+    response = client_director_a.post(url, {"table": "4", "board": "17"})
     assert response["Location"] == reverse("home")
+    assert (Ruling.objects.get(pk=ruling.pk).table, Ruling.objects.get(pk=ruling.pk).board) == (
+        4,
+        17,
+    )
     home = client_director_a.get(reverse("home")).content.decode()
     assert "uitgesteld" in home
     assert f'data-open-ruling="{ruling.uuid}"' in home

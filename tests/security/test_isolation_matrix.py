@@ -643,6 +643,17 @@ RULES: dict[str, list[Case]] = {
         ),
         Case("open", "GET", who(404, 404, 403, 404, 404), kwargs=uuid_of("open")),
     ],
+    # The board's result: the club's directors, reviewers and admins; back to the record.
+    "scores:result": [
+        Case("final", "GET", who(302, 302, 403, 302, 404), kwargs=uuid_of("final")),
+        Case(
+            "final",
+            "POST",
+            who(302, 302, 403, 302, 404),
+            kwargs=uuid_of("final"),
+            data=lambda w: {"tricks_made": "9", "sequence": w.final.audit_sequence},
+        ),
+    ],
     # Training: every member practises; trainers (and admins) write cases and run sessions.
     "training:index": [Case("", "GET", members(OK, b=OK))],
     "training:history": [Case("", "GET", members(OK, b=OK))],

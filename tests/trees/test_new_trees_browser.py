@@ -34,6 +34,7 @@ NEW_TREES = [
     "partner-bij-uitleg",
     "blinde-kaart-genoemd",
     "ontoelaatbare-bieding",
+    "openingsuitkomst",
 ]
 
 

@@ -217,6 +217,12 @@ OUTCOME_FIELDS = [
     ("ontoelaatbare-bieding", "boven-zeven-na-lt", "adjusted_score", False),
     ("ontoelaatbare-bieding", "na-slotpas-voorspeelbeperking", "adjusted_score", False),
     ("ontoelaatbare-bieding", "na-slotpas-voorspeelbeperking", "chooser", "declarer"),
+    # opening lead: 47E2(b) adjusts for the misinformed defenders; a faced lead out of turn
+    # without declarer's cards spread goes on in voor-de-beurt-uitkomen (Law 54)
+    ("openingsuitkomst", "te-laat-arbitraal", "adjusted_score", True),
+    ("openingsuitkomst", "uitkomst-terug-misinformatie", "chooser", "defenders"),
+    ("openingsuitkomst", "naar-voor-de-beurt", "see_tree", "voor-de-beurt-uitkomen"),
+    ("openingsuitkomst", "dicht-verkeerde-terug", "unauthorised_information", False),
 ]
 
 
