@@ -770,6 +770,7 @@ def test_a_session_opened_to_guests_lets_another_clubs_member_practise(
     assert client_director_b.get(response["Location"]).status_code == 200
     grid = client_trainer_a.get(f"/oefenen/sessies/{session.pk}/").content.decode()
     assert director_b.username in grid or director_b.get_full_name() in grid
+    assert 'data-guests="open"' in grid
     # Only the session's cases: the club's archive and its other cases stay closed.
     other = own_case(club_a, slug="ander")
     assert client_director_b.get(f"/oefenen/casussen/{other.pk}/").status_code == 404
