@@ -763,7 +763,7 @@ def test_a_session_opened_to_guests_lets_another_clubs_member_practise(
     assert joined["Location"] == f"/oefenen/sessies/{session.pk}/oefenen/"
 
     start = client_director_b.post(f"/oefenen/casussen/{case.pk}/start/?sessie={session.pk}")
-    response = first_answer(client_director_b, start["Location"])
+    response = first_answer(client_director_b, start["Location"], RIGHT[0])
     ruling = Ruling.objects.get()
     assert response["Location"] == f"/oefenen/pogingen/{ruling.uuid}/"
     assert (ruling.club, ruling.director, ruling.training_session) == (club_b, director_b, session)
@@ -771,6 +771,15 @@ def test_a_session_opened_to_guests_lets_another_clubs_member_practise(
     grid = client_trainer_a.get(f"/oefenen/sessies/{session.pk}/").content.decode()
     assert director_b.username in grid or director_b.get_full_name() in grid
     assert 'data-guests="open"' in grid
+    # The trainer opens the guest's practice from the session; a trainer of no such session
+    # (club B's own practice outside it) does not.
+    for number, choice in enumerate(RIGHT[1:], start=2):
+        wizard.answer(ruling, ruling.current_node_key, number, choice, director_b)
+    client_director_b.post(f"/oefenen/pogingen/{ruling.uuid}/beoordelen/")
+    assert client_trainer_a.get(f"/oefenen/pogingen/{ruling.uuid}/").status_code == 200
+    assert client_trainer_a.post(f"/oefenen/pogingen/{ruling.uuid}/beoordelen/").status_code == 404
+    outside = practise(director_b, shipped(), ["nee"])
+    assert client_trainer_a.get(f"/oefenen/pogingen/{outside.uuid}/").status_code == 404
     # Only the session's cases: the club's archive and its other cases stay closed.
     other = own_case(club_a, slug="ander")
     assert client_director_b.get(f"/oefenen/casussen/{other.pk}/").status_code == 404
