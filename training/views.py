@@ -47,8 +47,12 @@ def _club_ids(request: AuthenticatedHttpRequest) -> list[int]:
 
 
 def _get_case_for_user(request: AuthenticatedHttpRequest, pk: int) -> TrainingCase:
-    """A shipped case or a case of one of the user's clubs; 404 otherwise."""
-    case = practice.cases_for(_club_ids(request)).filter(pk=pk).first()
+    """A shipped case, a case of one of the user's clubs, or a case of a session the user
+    joined as a guest; 404 otherwise."""
+    case = (
+        practice.cases_for(_club_ids(request)).filter(pk=pk).first()
+        or TrainingCase.objects.filter(pk=pk, sessions__participants__user=request.user).first()
+    )
     if case is None:
         raise Http404
     return case
