@@ -92,6 +92,17 @@ AREAS = [
         ("tests/security/test_hostile_values.py",),
     ),
     Area(
+        "Transfer bundles: tampered, foreign, out-of-range, odd JSON, undo",
+        LOST,
+        (
+            "tests/transfer/test_bundle_checks.py",
+            "tests/transfer/test_bundles.py",
+            "tests/transfer/test_shapes.py",
+            "tests/transfer/test_undo.py",
+            "tests/transfer/test_pinned_formats.py",
+        ),
+    ),
+    Area(
         "DEBUG off: a server error shows no traceback (one 500 on purpose)",
         LEAK,
         ("tests/security/test_attack_surface.py::test_a_server_error",),
