@@ -15,16 +15,21 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Annotated, Any, NotRequired
 
 import yaml
 from django.db import transaction
+from pydantic import StringConstraints
+from pydantic.types import Strict
+
+# pydantic reads a TypedDict only from typing_extensions before Python 3.12.
+from typing_extensions import TypedDict
 
 from laws import keys
 from laws.edition_law import index_of
 from laws.index import ProvisionIndex
 from laws.models import Edition
-from lib import yamltext
+from lib import schema, yamltext
 from training.models import CaseSource, Difficulty, TrainingCase
 from trees.loading import TREES_DIR, tree_file_paths
 from trees.parse import load_tree_file
@@ -135,23 +140,45 @@ _CASE_FIELDS = {
     "tags",
 }
 _SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+_Slug = Annotated[str, Strict(), StringConstraints(pattern=_SLUG_RE.pattern)]
+_Filled = Annotated[str, Strict(), StringConstraints(strip_whitespace=True, min_length=1)]
 
 
 # Makes the error for a problem in the file being parsed (naming the file).
 _Fail = Callable[[str], CaseError]
 
 
+class _CaseFile(TypedDict):
+    """A case file's fields: the required ones, then the optional ones, none other. Only the
+    keys are read here; each value has its own check (``_text``, ``_expected``, ...)."""
+
+    __pydantic_config__ = schema.OBJECT  # type: ignore[misc]
+    slug: _Slug
+    tree: _Slug
+    title: Any
+    situation: Any
+    explanation: Any
+    expected: Any
+    cites: NotRequired[Any]
+    difficulty: NotRequired[Any]
+    tags: NotRequired[Any]
+
+
+class _Text(TypedDict):
+    """A text in exactly Dutch and English, neither blank (kept without surrounding spaces)."""
+
+    __pydantic_config__ = schema.OBJECT  # type: ignore[misc]
+    nl: _Filled
+    en: _Filled
+
+
 def _text(data: dict[str, Any], name: str, fail: _Fail) -> dict[str, str]:
-    value = data.get(name)
-    if not isinstance(value, dict) or set(value) != {"nl", "en"}:
+    value, errors = schema.check(data.get(name), _Text)
+    for error in errors:
+        if error["type"] in ("string_type", "string_too_short"):
+            raise fail(f"{name} has no {error['loc'][0]} text")
         raise fail(f"{name} must be a mapping with exactly 'nl' and 'en'")
-    result = {}
-    for language in ("nl", "en"):
-        text = value[language]
-        if not isinstance(text, str) or not text.strip():
-            raise fail(f"{name} has no {language} text")
-        result[language] = text.strip()
-    return result
+    return {"nl": value["nl"], "en": value["en"]}
 
 
 def _case_mapping(text: str, fail: _Fail) -> dict[str, Any]:
@@ -162,16 +189,17 @@ def _case_mapping(text: str, fail: _Fail) -> dict[str, Any]:
         raise fail(f"invalid YAML: {exc}".replace("\n", " ")) from exc
     if not isinstance(data, dict):
         raise fail("the file must be a mapping")
-    unknown = sorted(set(map(str, data)) - _CASE_FIELDS)
+    # Keys as text, as a YAML key may be a number (``3: x`` is an unknown field '3').
+    _value, errors = schema.check({str(key): value for key, value in data.items()}, _CaseFile)
+    unknown = sorted(str(e["loc"][0]) for e in errors if e["type"] == "extra_forbidden")
     if unknown:
         raise fail(f"unknown field {', '.join(repr(u) for u in unknown)}")
-    for required in ("slug", "tree", "title", "situation", "explanation", "expected"):
-        if required not in data:
-            raise fail(f"missing field {required!r}")
-    for name in ("slug", "tree"):
-        value = data[name]
-        if not isinstance(value, str) or not _SLUG_RE.match(value):
-            raise fail(f"{name} must be a lowercase slug, not {value!r}")
+    for error in errors:  # in the order of _CaseFile: the first missing field is named
+        if error["type"] == "missing":
+            raise fail(f"missing field {error['loc'][0]!r}")
+    for error in errors:
+        name = error["loc"][0]
+        raise fail(f"{name} must be a lowercase slug, not {error['input']!r}")
     return data
 
 

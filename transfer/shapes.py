@@ -9,134 +9,83 @@ and digest verify but whose content is, say, a list where a text per language be
 the shape on import keeps such a bundle out, with a message naming the place, instead of
 letting it in to break every page that shows it.
 
-A shape is plain data: a Python type (``str``, ``bool``), :class:`Optional`, :class:`ListOf`,
-:class:`MapOf`, :class:`OneOf`, a tuple (a fixed-length list) or a dict (an object with exactly
-these keys; keys whose shape is :class:`Optional` may be left out).
+Each shape is a type read by the project's one schema library (:mod:`lib.schema`, pydantic
+v2): a ``TypedDict`` is an object with exactly these keys (``NotRequired`` ones may be left
+out, ``| None`` ones may be null), scalars are strict. :func:`problems` names every place that
+does not fit, in the words these checks have always used.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, NotRequired
 
+# pydantic reads a TypedDict only from typing_extensions before Python 3.12.
+from typing_extensions import TypedDict
+
+from lib import limits, schema
+from lib.schema import Bool, Int, Str
 from scores.adjusted import read_rows
+from trees.options import read_options
 from trees.spec import Snapshot, SnapshotFormatError
 
 
-@dataclass(frozen=True)
-class Optional:
-    """May be missing or null."""
+class Text(TypedDict):
+    """A text per language."""
 
-    shape: Any
-
-
-@dataclass(frozen=True)
-class ListOf:
-    shape: Any
+    __pydantic_config__ = schema.OBJECT  # type: ignore[misc]
+    nl: NotRequired[Str | None]
+    en: NotRequired[Str | None]
 
 
-@dataclass(frozen=True)
-class MapOf:
-    """An object with any text keys, every value of ``shape``."""
+class Question(Text):
+    """A step keeps the question as it was asked, with its help text."""
 
-    shape: Any
-
-
-@dataclass(frozen=True)
-class OneOf:
-    values: tuple[str, ...]
+    help: NotRequired[Text | None]
 
 
-TEXT = {"nl": Optional(str), "en": Optional(str)}
-# A step keeps the question as it was asked, with its help text.
-QUESTION = {**TEXT, "help": Optional(TEXT)}
-CITATION = {
-    "key": str,
-    "edition": str,
-    "article": str,
-    "article_title": str,
-    "kind": OneOf(("official", "summary", "title", "missing")),
-    "text": TEXT,
-}
-OUTCOME_DETAILS = {
-    "ruling": Optional(TEXT),
-    "options": Optional(TEXT),
-    "chooser": str,
-    "announce": Optional(TEXT),
-    "adjusted_score": bool,
-    "unauthorised_information": bool,
-    "see_tree": Optional(str),
-}
-# Ruling.outcome once an outcome is reached (an empty object before).
-OUTCOME = {"key": str, "title": Optional(TEXT), **OUTCOME_DETAILS, "citations": ListOf(CITATION)}
-PATH = ListOf((str, str))
-EARLIER_ANSWERS = MapOf(str)
+class Citation(TypedDict):
+    __pydantic_config__ = schema.OBJECT  # type: ignore[misc]
+    key: Str
+    edition: Str
+    article: Str
+    article_title: Str
+    kind: Literal["official", "summary", "title", "missing"]
+    text: Text
+
+
+class Outcome(TypedDict):
+    """Ruling.outcome once an outcome is reached (an empty object before)."""
+
+    __pydantic_config__ = schema.OBJECT  # type: ignore[misc]
+    key: Str
+    title: NotRequired[Text | None]
+    ruling: NotRequired[Text | None]
+    options: NotRequired[Text | None]
+    chooser: Str
+    announce: NotRequired[Text | None]
+    adjusted_score: Bool
+    unauthorised_information: Bool
+    see_tree: NotRequired[Str | None]
+    # Every option when a side chooses (read by trees.options.read_options, below), and the
+    # question play resumes at.
+    option_list: NotRequired[Any]
+    resume_at: NotRequired[Str | None]
+    citations: list[Citation]
+
+
+# The names the rest of the code uses for them.
+TEXT = Text
+QUESTION = Question
+CITATION = Citation
+OUTCOME = Outcome
+PATH: Any = list[schema.fixed_list(Str, Str)]  # type: ignore[misc]
+EARLIER_ANSWERS = dict[str, Str]
+CITATIONS = list[Citation]
 
 
 def problems(value: Any, shape: Any, where: str = "") -> list[str]:
     """Where ``value`` does not have ``shape``, as readable lines (empty when it fits)."""
-    found: list[str] = []
-    _check(value, shape, where or "value", found)
-    return found
-
-
-def _check(value: Any, shape: Any, where: str, found: list[str]) -> None:
-    if isinstance(shape, Optional):
-        if value is not None:
-            _check(value, shape.shape, where, found)
-    elif isinstance(shape, OneOf):
-        if value not in shape.values:
-            found.append(f"{where}: must be one of {', '.join(shape.values)}")
-    elif isinstance(shape, ListOf):
-        _check_list(value, shape, where, found)
-    elif isinstance(shape, MapOf):
-        _check_map(value, shape, where, found)
-    elif isinstance(shape, tuple):
-        _check_tuple(value, shape, where, found)
-    elif isinstance(shape, dict):
-        _check_object(value, shape, where, found)
-    # bool is a subclass of int: a type check must not let True pass for a number or text.
-    elif type(value) is not shape:
-        found.append(f"{where}: must be {shape.__name__}")
-
-
-def _check_list(value: Any, shape: ListOf, where: str, found: list[str]) -> None:
-    if not isinstance(value, list):
-        found.append(f"{where}: must be a list")
-        return
-    for index, item in enumerate(value):
-        _check(item, shape.shape, f"{where}[{index}]", found)
-
-
-def _check_map(value: Any, shape: MapOf, where: str, found: list[str]) -> None:
-    if not isinstance(value, dict):
-        found.append(f"{where}: must be an object")
-        return
-    for key, item in value.items():
-        _check(item, shape.shape, f"{where}.{key}", found)
-
-
-def _check_tuple(value: Any, shape: tuple[Any, ...], where: str, found: list[str]) -> None:
-    """A list of fixed length whose items each have their own shape."""
-    if not isinstance(value, list) or len(value) != len(shape):
-        found.append(f"{where}: must be a list of {len(shape)}")
-        return
-    for index, (item, part) in enumerate(zip(value, shape, strict=True)):
-        _check(item, part, f"{where}[{index}]", found)
-
-
-def _check_object(value: Any, shape: dict[str, Any], where: str, found: list[str]) -> None:
-    if not isinstance(value, dict):
-        found.append(f"{where}: must be an object")
-        return
-    unknown = sorted(set(value) - set(shape))
-    if unknown:
-        found.append(f"{where}: unknown key(s) {', '.join(map(str, unknown))}")
-    for key, part in shape.items():
-        if key in value:
-            _check(value[key], part, f"{where}.{key}", found)
-        elif not isinstance(part, Optional):
-            found.append(f"{where}.{key}: is missing")
+    return schema.problems(value, shape, where)
 
 
 def snapshot_problems(data: Any, where: str = "snapshot") -> list[str]:
@@ -156,6 +105,11 @@ def ruling_problems(fields: dict[str, Any], where: str = "ruling") -> list[str]:
     outcome = fields.get("outcome")
     if outcome:  # an empty object is a ruling without an outcome yet
         found += problems(outcome, OUTCOME, f"{where}.outcome")
+        if isinstance(outcome, dict) and "option_list" in outcome:
+            try:
+                read_options(outcome["option_list"], f"{where}.outcome.option_list")
+            except ValueError as error:
+                found.append(str(error))
     elif outcome is not None and outcome != {}:
         found.append(f"{where}.outcome: must be an object")
     if "path" in fields:
@@ -167,7 +121,7 @@ def ruling_problems(fields: dict[str, Any], where: str = "ruling") -> list[str]:
 
 def step_problems(fields: dict[str, Any], where: str = "step") -> list[str]:
     found: list[str] = []
-    for name, shape in (("question", QUESTION), ("answer", TEXT), ("citations", ListOf(CITATION))):
+    for name, shape in (("question", QUESTION), ("answer", TEXT), ("citations", CITATIONS)):
         if name in fields:
             found += problems(fields[name], shape, f"{where}.{name}")
     return found
@@ -190,12 +144,27 @@ def event_problems(fields: dict[str, Any], where: str = "event") -> list[str]:
     data = fields.get("data", {})
     if not isinstance(data, dict):
         return [f"{where}.data: must be an object"]
-    return [f"{where}.data: no fractional numbers"] if _has_float(data) else []
+    found = [f"{where}.data: no fractional numbers"] if _has_float(data) else []
+    for name, limit in EVENT_TEXTS.get(fields.get("action", ""), {}).items():
+        text = data.get(name)
+        if isinstance(text, str) and len(text) > limit:
+            found.append(f"{where}.data.{name}: longer than {limit} characters")
+    return found
+
+
+# The texts a form limits (lib.limits) as the events that record them carry them: a bundle
+# brings no longer ones than a form lets through.
+EVENT_TEXTS: dict[str, dict[str, int]] = {
+    "reviewed": {"comment": limits.DECISION_MAX, "corrected_ruling": limits.DECISION_MAX},
+    "appeal_opened": {"note": limits.APPEAL_NOTE_MAX},
+    "appeal_settled": {"note": limits.APPEAL_NOTE_MAX},
+    "free_written": {"decision": limits.DECISION_MAX, "announcement": limits.SAID_MAX},
+}
 
 
 def review_problems(fields: dict[str, Any], where: str = "review") -> list[str]:
     if "corrected_citations" in fields:
-        return problems(fields["corrected_citations"], ListOf(str), f"{where}.corrected_citations")
+        return problems(fields["corrected_citations"], list[Str], f"{where}.corrected_citations")
     return []
 
 
@@ -208,5 +177,5 @@ def adjusted_score_problems(fields: dict[str, Any], where: str = "adjusted score
             read_rows(fields.get(name, []))
         except ValueError as error:
             found.append(f"{where}.{name}: {error}")
-    found += problems(fields.get("field", []), ListOf(int), f"{where}.field")
+    found += problems(fields.get("field", []), list[Int], f"{where}.field")
     return found

@@ -24,7 +24,8 @@ class OptionSpec:
     label: Text
     cites: tuple[str, ...] = ()
     chosen_by: str = "none"  # one of trees.spec.CHOOSERS
-    chosen_if: str = ""  # "node/choice": the answer by which it was chosen, if the tree asks
+    # "node/choice" (several: separated by spaces): the answer(s) by which it was chosen.
+    chosen_if: str = ""
 
 
 def text_json(text: Text | None) -> dict[str, str] | None:
@@ -98,7 +99,7 @@ def shown(
             "label": pick_text(item.get("label"), language),
             "cites": list(item.get("cites") or []),
             "chosen_by": item.get("chosen_by", "none"),
-            "chosen": bool(item.get("chosen_if")) and item.get("chosen_if") in answers,
+            "chosen": bool(set(str(item.get("chosen_if") or "").split()) & answers),
         }
         for item in outcome.get("option_list") or []
         if isinstance(item, dict)

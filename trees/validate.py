@@ -124,10 +124,10 @@ def _option_problems(
         yield from _key_problems(option.cites, at, unknown)
         if option.chosen_by not in CHOOSERS or option.chosen_by == "none":
             yield f"{at}: chosen_by {option.chosen_by!r} is not one of {', '.join(CHOOSERS[1:])}"
-        if option.chosen_if:
-            node_key, _, choice_key = option.chosen_if.partition("/")
+        for answer in option.chosen_if.split():
+            node_key, _, choice_key = answer.partition("/")
             if not tree.has_node(node_key) or tree.node(node_key).choice(choice_key) is None:
-                yield f"{at}: chosen_if {option.chosen_if!r} is not an answer of this tree"
+                yield f"{at}: chosen_if {answer!r} is not an answer of this tree"
 
 
 def _choice_problems(tree: TreeSpec, node: NodeSpec, where: str) -> Iterator[str]:

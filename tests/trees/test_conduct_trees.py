@@ -32,6 +32,14 @@ OUTCOME_FIELDS = [
     ("tempo-tegenstander", "geen-schade", "adjusted_score", False),
     ("tempo-tegenstander", "geen-valse-conclusie", "adjusted_score", False),
     ("tempo-tegenstander", "naar-ongeoorloofde-informatie", "see_tree", UI),
+    # 21B1(a): after a correction the misinformed opponent chooses whether to change his call
+    ("partner-bij-uitleg", "bod-terugnemen", "chooser", "nos"),
+    ("partner-bij-uitleg", "bod-terugnemen", "adjusted_score", False),
+    ("partner-bij-uitleg", "vastleggen", "unauthorised_information", True),
+    ("partner-bij-uitleg", "arbitrale-score", "adjusted_score", True),
+    ("partner-bij-uitleg", "geen-gebruik", "adjusted_score", False),
+    ("partner-bij-uitleg", "geen-schade", "adjusted_score", False),
+    ("partner-bij-uitleg", "naar-verkeerde-uitleg", "see_tree", "verkeerde-uitleg"),
 ]
 
 
@@ -49,6 +57,7 @@ def test_outcome_field(slug, outcome, field, value):
         ("informatie-van-elders", "aanpassen-na-afloop", "tegenpartij van de speler"),
         ("tempo-tegenstander", "arbitrale-score", "misleide, niet-overtredende partij"),
         ("tempo-tegenstander", "arbitrale-score-en-straf", "misleide, niet-overtredende partij"),
+        ("partner-bij-uitleg", "arbitrale-score", "de tegenpartij beschermt, de niet-overtredende"),
     ],
 )
 def test_an_adjustment_names_the_side_it_protects(slug, outcome, protected):

@@ -31,6 +31,7 @@ NEW_TREES = [
     "gedrag-en-procedure",
     "informatie-van-elders",
     "tempo-tegenstander",
+    "partner-bij-uitleg",
     "blinde-kaart-genoemd",
     "ontoelaatbare-bieding",
     "openingsuitkomst",

@@ -112,3 +112,23 @@ def test_a_lead_out_of_turn_lists_every_option_on_outcome_record_and_csv(
     text = b"".join(client_reviewer_a.get(reverse("archive:csv")).streaming_content)
     row = next(csv.DictReader(io.StringIO(text.decode("utf-8-sig"))))
     assert row["option_list"] == "54A; 54B; 54D 56 50D2(a)*; 54D 56 50D2(a); 54D 56 50D2(b)"
+
+
+def test_an_option_may_be_chosen_by_either_of_two_answers():
+    stored = {
+        "option_list": [
+            {
+                "label": {"nl": "Accepteren", "en": "Accept"},
+                "cites": ["53A"],
+                "chosen_by": "declarer",
+                "chosen_if": "keuze/ja reactie/speelde",
+            }
+        ]
+    }
+    assert options.shown(stored, [["reactie", "speelde"]])[0]["chosen"]
+    assert options.shown(stored, [["keuze", "ja"]])[0]["chosen"]
+    assert not options.shown(stored, [["keuze", "nee"]])[0]["chosen"]
+    bad = LISTED.replace("chosen_if: vraag-b/ja", "chosen_if: vraag-b/ja vraag-x/ja")
+    assert problems_of(bad) == [
+        "node 'uitkomst-a': option 1: chosen_if 'vraag-x/ja' is not an answer of this tree"
+    ]
