@@ -28,13 +28,7 @@ from scores.adjusted import read_rows
 from trees.options import read_options
 from trees.spec import Snapshot, SnapshotFormatError
 
-
-class Text(TypedDict):
-    """A text per language."""
-
-    __pydantic_config__ = schema.OBJECT  # type: ignore[misc]
-    nl: NotRequired[Str | None]
-    en: NotRequired[Str | None]
+Text = schema.LanguageText  # a text per language
 
 
 class Question(Text):

@@ -40,6 +40,11 @@ OUTCOME_FIELDS = [
     ("partner-bij-uitleg", "geen-gebruik", "adjusted_score", False),
     ("partner-bij-uitleg", "geen-schade", "adjusted_score", False),
     ("partner-bij-uitleg", "naar-verkeerde-uitleg", "see_tree", "verkeerde-uitleg"),
+    # 40C1: a permitted psyche stands; an undisclosed understanding is adjusted only with damage
+    ("psyche", "toegestaan", "adjusted_score", False),
+    ("psyche", "verborgen-afspraak-geen-schade", "adjusted_score", False),
+    ("psyche", "verborgen-afspraak-score", "adjusted_score", True),
+    ("psyche", "verboden-psyche", "adjusted_score", True),
 ]
 
 
@@ -58,6 +63,8 @@ def test_outcome_field(slug, outcome, field, value):
         ("tempo-tegenstander", "arbitrale-score", "misleide, niet-overtredende partij"),
         ("tempo-tegenstander", "arbitrale-score-en-straf", "misleide, niet-overtredende partij"),
         ("partner-bij-uitleg", "arbitrale-score", "de tegenpartij beschermt, de niet-overtredende"),
+        ("psyche", "verborgen-afspraak-score", "de tegenstanders van het paar met de verborgen"),
+        ("psyche", "verboden-psyche", "ter bescherming van de tegenpartij"),
     ],
 )
 def test_an_adjustment_names_the_side_it_protects(slug, outcome, protected):

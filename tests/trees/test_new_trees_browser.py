@@ -32,6 +32,7 @@ NEW_TREES = [
     "informatie-van-elders",
     "tempo-tegenstander",
     "partner-bij-uitleg",
+    "psyche",
     "blinde-kaart-genoemd",
     "ontoelaatbare-bieding",
     "openingsuitkomst",
