@@ -29,7 +29,8 @@ from archive.reviews import StaleAppeal, StaleReview, record_review, set_appeal
 from clubs.access import AuthenticatedHttpRequest, get_for_user, roles_in
 from clubs.models import Role
 from lib import htmx, times
-from rulings import audit, audit_text, legal_basis
+from lib.i18n import pick, pick_text
+from rulings import audit, audit_text, free, law_titles, legal_basis
 from rulings.models import AppealStatus, Ruling, Status, Verdict
 from scores.deal_views import DEAL_ROLES
 from scores.deals import shown_deal_for
@@ -64,7 +65,19 @@ def record_basis(ruling: Ruling) -> list[dict[str, Any]]:
             tree = snapshot.get(ruling.snapshot_id)
         except TreeSnapshot.DoesNotExist:
             tree = None
-    return legal_basis.shown(keys, ruling.outcome or {}, tree)
+    return law_titles.localised(
+        legal_basis.shown(keys, ruling.outcome or {}, tree), ruling.edition_code
+    )
+
+
+def _shown_title(ruling: Ruling, tree_row: tuple[str, str, str] | None) -> str:
+    """The ruling's title in the reader's language: a free ruling's own, the loaded tree's,
+    else the Dutch title the ruling recorded."""
+    if ruling.is_free:
+        return pick_text(free.TITLE)
+    if tree_row is not None:
+        return pick(tree_row[1], tree_row[2]) or ruling.tree_title
+    return ruling.tree_title
 
 
 def _outcome_text(outcome: dict[str, Any]) -> dict[str, str]:
@@ -85,7 +98,12 @@ def _record_context(
     reviews = list(ruling.reviews.select_related("reviewer").order_by("created_at", "pk"))
     chain_problems = audit.verify(ruling)  # on the stored times, before they are made shown
     times.displayable(ruling, *steps, *events, *reviews)
-    loaded = Tree.objects.filter(slug=ruling.tree_slug).values_list("version", flat=True).first()
+    tree_row = (
+        Tree.objects.filter(slug=ruling.tree_slug)
+        .values_list("version", "title_nl", "title_en")
+        .first()
+    )
+    loaded = tree_row[0] if tree_row else None
     roles = roles_in(request, ruling.club_id)
     can_review = bool(roles & set(REVIEW_ROLES))
     outcome = ruling.outcome or {}
@@ -95,6 +113,7 @@ def _record_context(
     return {
         "ruling": ruling,
         "club": ruling.club,
+        "title": _shown_title(ruling, tree_row),
         "steps": steps,
         "facts": [step for step in steps if not step.superseded],
         "outcome": outcome,

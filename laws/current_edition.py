@@ -283,6 +283,7 @@ def bootstrap_current(stdout: IO[str]) -> None:
         edition.title = text_of(document.get("title"), "nl") or edition.title
         edition.title_en = text_of(document.get("title"), "en")
         edition.source_note = text_of(document.get("source"), "nl")
+        edition.source_note_en = text_of(document.get("source"), "en")
         edition.source_hash = digest
         if changes or edition.imported_at is None:
             # The key of every per-process copy of this edition (laws.edition_law).

@@ -79,7 +79,12 @@ def check_edition_code(code: str) -> None:
 def get_or_create_edition(code: str, language: str = "nl") -> Edition:
     check_edition_code(code)
     edition, _ = Edition.objects.get_or_create(
-        code=code, defaults={"language": language, "title": f"Spelregels {code}"}
+        code=code,
+        defaults={
+            "language": language,
+            "title": f"Spelregels {code}",
+            "title_en": f"Laws of Duplicate Bridge {code}",
+        },
     )
     return edition
 
@@ -310,6 +315,7 @@ def _bootstrap_seed(seed: Seed, stdout: IO[str]) -> None:
                 code=seed.edition,
                 language="nl",
                 title=f"Spelregels {seed.edition}",
+                title_en=f"Laws of Duplicate Bridge {seed.edition}",
                 source_note=f"{seed.note} ({seed.file})",
             )
         summary = store_edition(

@@ -26,6 +26,7 @@ class Edition(models.Model):
     # The title in English where the edition's file gives one (the 2017 edition does).
     title_en = models.CharField(_("titel (en)"), max_length=200, blank=True)
     source_note = models.TextField(_("bron"), blank=True)
+    source_note_en = models.TextField(_("bron (en)"), blank=True)
     is_current = models.BooleanField(_("geldende editie"), default=False)
     source_hash = models.CharField(max_length=64, blank=True, editable=False)
     imported_at = models.DateTimeField(null=True, blank=True, editable=False)
@@ -43,6 +44,10 @@ class Edition(models.Model):
         """The title in the active language (Dutch when no English one is known), else the
         code."""
         return pick(self.title, self.title_en) or self.code
+
+    @property
+    def shown_source_note(self) -> str:
+        return pick(self.source_note, self.source_note_en)
 
 
 class LawImport(models.Model):

@@ -17,6 +17,7 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator, ConfigDict, Strict, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails, PydanticCustomError
+from typing_extensions import TypedDict
 
 # Every object shape forbids keys it does not name (a misspelt key is refused, not ignored).
 OBJECT = ConfigDict(extra="forbid")
@@ -24,6 +25,15 @@ OBJECT = ConfigDict(extra="forbid")
 Str = Annotated[str, Strict()]
 Bool = Annotated[bool, Strict()]
 Int = Annotated[int, Strict()]
+
+
+class LanguageText(TypedDict, total=False):
+    """A text per language as stored (snapshots, rulings, bundles): either may be missing or
+    null, no other language."""
+
+    __pydantic_config__ = OBJECT  # type: ignore[misc]
+    nl: Str | None
+    en: Str | None
 
 
 def fixed_list(*items: Any) -> Any:

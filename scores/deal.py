@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from lib.bridge import (
     RANKS,
     SEATS,
@@ -38,7 +40,8 @@ _SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 class DealError(BridgeError):
-    """A deal or hand that is not a complete, valid deal; ``str()`` is one line in Dutch."""
+    """A deal or hand that is not a complete, valid deal; ``str()`` is one line in the
+    reader's language."""
 
 
 @dataclass(frozen=True)
@@ -80,12 +83,16 @@ def _ranks(text: str, suit: str, typed: str) -> str:
         rank = read_rank(char)
         if rank is None:
             raise DealError(
-                f"Hand '{text.strip()}': '{char}' is geen kaart in {_SUIT_SYMBOL[suit]} "
-                "(gebruik AKQJT98765432, of AHVB en 10)."
+                _(
+                    "Hand '%(hand)s': '%(char)s' is geen kaart in %(suit)s "
+                    "(gebruik AKQJT98765432, of AHVB en 10)."
+                )
+                % {"hand": text.strip(), "char": char, "suit": _SUIT_SYMBOL[suit]}
             )
         if rank in ranks:
             raise DealError(
-                f"Hand '{text.strip()}': {_card_name(suit + rank)} staat er twee keer in."
+                _("Hand '%(hand)s': %(card)s staat er twee keer in.")
+                % {"hand": text.strip(), "card": _card_name(suit + rank)}
             )
         ranks.append(rank)
     return "".join(sorted(ranks, key=RANKS.index))
@@ -96,8 +103,11 @@ def parse_hand(text: str) -> Hand:
     parts = text.strip().split(".")
     if len(parts) != 4:
         raise DealError(
-            f"Hand '{text.strip()}' niet te lezen: schrijf vier kleuren ♠.♥.♦.♣ met punten "
-            "ertussen, bijvoorbeeld AK32.QJ5.T98.765."
+            _(
+                "Hand '%(hand)s' niet te lezen: schrijf vier kleuren ♠.♥.♦.♣ met punten "
+                "ertussen, bijvoorbeeld AK32.QJ5.T98.765."
+            )
+            % {"hand": text.strip()}
         )
     suits = [_ranks(text, suit, typed) for suit, typed in zip(SUITS, parts, strict=True)]
     return Hand(suits[0], suits[1], suits[2], suits[3])
@@ -143,11 +153,13 @@ def make_deal(
 ) -> Deal:
     """A checked deal: four hands of 13 cards each, every one of the 52 cards exactly once."""
     if board < 1:
-        raise DealError(f"Spelnummer {board} kan niet: spellen beginnen bij 1.")
+        raise DealError(
+            _("Spelnummer %(board)s kan niet: spellen beginnen bij 1.") % {"board": board}
+        )
     parsed: dict[Seat, Hand] = {}
     for seat in SEATS:
         if seat not in hands:
-            raise DealError(f"De hand van {seat.dutch} ontbreekt.")
+            raise DealError(_("De hand van %(seat)s ontbreekt.") % {"seat": seat.label})
         given = hands[seat]
         parsed[seat] = given if isinstance(given, Hand) else parse_hand(given)
     owner: dict[str, Seat] = {}
@@ -156,18 +168,29 @@ def make_deal(
             if card in owner:
                 first = owner[card]
                 where = (
-                    f"bij {seat.dutch}"
+                    _("bij %(seat)s") % {"seat": seat.label}
                     if first is seat
-                    else f"bij {first.dutch} en bij {seat.dutch}"
+                    else _("bij %(first)s en bij %(seat)s")
+                    % {"first": first.label, "seat": seat.label}
                 )
-                raise DealError(f"{_card_name(card)} zit twee keer in het spel ({where}).")
+                raise DealError(
+                    _("%(card)s zit twee keer in het spel (%(where)s).")
+                    % {"card": _card_name(card), "where": where}
+                )
             owner[card] = seat
     for seat in SEATS:
         count = len(parsed[seat].cards())
         if count != 13:
             missing = [s + r for s in SUITS for r in RANKS if s + r not in owner]
-            hint = f"; ontbreekt: {', '.join(_card_name(c) for c in missing)}" if missing else ""
-            raise DealError(f"{seat.dutch} heeft {count} kaarten in plaats van 13{hint}.")
+            hint = (
+                _("; ontbreekt: %(cards)s") % {"cards": ", ".join(_card_name(c) for c in missing)}
+                if missing
+                else ""
+            )
+            raise DealError(
+                _("%(seat)s heeft %(count)s kaarten in plaats van 13%(hint)s.")
+                % {"seat": seat.label, "count": count, "hint": hint}
+            )
     return Deal(
         board=board,
         dealer=dealer,

@@ -63,13 +63,22 @@ AREAS = [
         ),
     ),
     Area(
-        "Throttling: login lockout, password-reset mail, join codes; headers",
+        "Throttling: login lockout behind a proxy, password-reset mail; headers",
         LEAK,
         (
             "tests/security/test_headers_and_login.py",
             "tests/clubs/test_members.py::test_password_reset_mails_are_throttled",
+            "tests/clubs/test_members.py::test_the_invite_form_does_not_reveal",
+        ),
+    ),
+    Area(
+        "Training session codes: members only, guests, throttled joining",
+        LEAK,
+        (
             "tests/training/test_views.py::test_guessing_join_codes",
             "tests/training/test_views.py::test_one_user_trying_many_clients",
+            "tests/training/test_views.py::test_a_wrong_or_foreign_or_closed_code",
+            "tests/training/test_views.py::test_a_session_opened_to_guests",
         ),
     ),
     Area(
@@ -90,6 +99,17 @@ AREAS = [
         "Out-of-range query values on every filter page, PBN uploads (Hypothesis)",
         INPUT,
         ("tests/security/test_hostile_values.py",),
+    ),
+    Area(
+        "Transfer bundles: tampered, foreign, out-of-range, odd JSON, undo",
+        LOST,
+        (
+            "tests/transfer/test_bundle_checks.py",
+            "tests/transfer/test_bundles.py",
+            "tests/transfer/test_shapes.py",
+            "tests/transfer/test_undo.py",
+            "tests/transfer/test_pinned_formats.py",
+        ),
     ),
     Area(
         "DEBUG off: a server error shows no traceback (one 500 on purpose)",

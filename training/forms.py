@@ -237,7 +237,7 @@ class CaseGroup:
 class TrainingSessionForm(ClubChoiceMixin, forms.ModelForm):
     class Meta:
         model = TrainingSession
-        fields = ["title", "cases"]
+        fields = ["title", "open_to_guests", "cases"]
         widgets = {"cases": forms.CheckboxSelectMultiple}
         labels = {"title": _("Naam van de sessie"), "cases": _("Casussen")}
         field_classes = {"cases": CaseChoiceField}

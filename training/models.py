@@ -119,6 +119,13 @@ class TrainingSession(models.Model):
     cases = models.ManyToManyField(
         TrainingCase, related_name="sessions", verbose_name=_("casussen")
     )
+    # The code is for the club's own members unless the trainer opens the session to guests
+    # (members of other clubs): they practise under their own club (practice.practice_club).
+    open_to_guests = models.BooleanField(
+        _("ook voor gasten"),
+        default=False,
+        help_text=_("Leden van andere clubs mogen met de code meedoen."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(_("gesloten"), null=True, blank=True)
 

@@ -53,12 +53,14 @@ def normalise_code(raw: str) -> str:
 
 
 def find_open_session(code: str, user: User) -> TrainingSession | None:
-    """The open session with ``code`` in one of the user's clubs; None otherwise (a code of
-    another club is treated as unknown)."""
+    """The open session with ``code`` in one of the user's clubs, or opened to guests; None
+    otherwise (a code of another club is treated as unknown)."""
     club_ids = Membership.objects.filter(user=user).values("club_id")
     return (
         TrainingSession.objects.filter(
-            code=normalise_code(code), closed_at__isnull=True, club_id__in=club_ids
+            Q(club_id__in=club_ids) | Q(open_to_guests=True),
+            code=normalise_code(code),
+            closed_at__isnull=True,
         )
         .select_related("club")
         .first()
@@ -202,10 +204,12 @@ def begin_practice(
 
 def practice_club(user: User, case: TrainingCase, session: TrainingSession | None) -> Club | None:
     """The club a practice ruling is filed under: the session's, the case's, else the user's
-    first club."""
+    first club. A guest in a session of another club practises under his own club: his
+    practice is his club's record, and the session's trainer sees it in the session only."""
     if session is not None:
-        return session.club
-    if case.club_id is not None:
+        if Membership.objects.filter(user=user, club_id=session.club_id).exists():
+            return session.club
+    elif case.club_id is not None:
         return case.club
     membership = (
         Membership.objects.filter(user=user).select_related("club").order_by("club__name").first()

@@ -47,8 +47,12 @@ def _club_ids(request: AuthenticatedHttpRequest) -> list[int]:
 
 
 def _get_case_for_user(request: AuthenticatedHttpRequest, pk: int) -> TrainingCase:
-    """A shipped case or a case of one of the user's clubs; 404 otherwise."""
-    case = practice.cases_for(_club_ids(request)).filter(pk=pk).first()
+    """A shipped case, a case of one of the user's clubs, or a case of a session the user
+    joined as a guest; 404 otherwise."""
+    case = (
+        practice.cases_for(_club_ids(request)).filter(pk=pk).first()
+        or TrainingCase.objects.filter(pk=pk, sessions__participants__user=request.user).first()
+    )
     if case is None:
         raise Http404
     return case
@@ -77,14 +81,18 @@ def _get_session_for_participant(request: AuthenticatedHttpRequest, pk: int) -> 
 
 
 def _get_attempt_for_user(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> Ruling:
-    """A practice ruling: the trainee's own, or any of the club's for its trainers."""
-    ruling = get_for_user(
-        request,
-        Ruling.objects.filter(mode=Mode.TRAINING, training_case__isnull=False).select_related(
-            "training_case", "training_session", "director"
-        ),
-        uuid=uuid,
-    )
+    """A practice ruling: the trainee's own, or any of the club's for its trainers, and a
+    guest's practice in one of the club's sessions for the club's trainers."""
+    practices = Ruling.objects.filter(mode=Mode.TRAINING, training_case__isnull=False)
+    practices = practices.select_related("training_case", "training_session", "director")
+    try:
+        ruling = get_for_user(request, practices, uuid=uuid)
+    except Http404:
+        trainer_clubs = [club.pk for club in clubs(request, TRAINERS)]
+        guest = practices.filter(uuid=uuid, training_session__club_id__in=trainer_clubs).first()
+        if guest is None:
+            raise
+        return guest
     if ruling.director_id != request.user.pk and Role.TRAINER not in roles_in(
         request, ruling.club_id
     ):

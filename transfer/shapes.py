@@ -22,18 +22,13 @@ from typing import Any, Literal, NotRequired
 # pydantic reads a TypedDict only from typing_extensions before Python 3.12.
 from typing_extensions import TypedDict
 
-from lib import schema
+from lib import limits, schema
 from lib.schema import Bool, Int, Str
 from scores.adjusted import read_rows
+from trees.options import read_options
 from trees.spec import Snapshot, SnapshotFormatError
 
-
-class Text(TypedDict):
-    """A text per language."""
-
-    __pydantic_config__ = schema.OBJECT  # type: ignore[misc]
-    nl: NotRequired[Str | None]
-    en: NotRequired[Str | None]
+Text = schema.LanguageText  # a text per language
 
 
 class Question(Text):
@@ -65,6 +60,10 @@ class Outcome(TypedDict):
     adjusted_score: Bool
     unauthorised_information: Bool
     see_tree: NotRequired[Str | None]
+    # Every option when a side chooses (read by trees.options.read_options, below), and the
+    # question play resumes at.
+    option_list: NotRequired[Any]
+    resume_at: NotRequired[Str | None]
     citations: list[Citation]
 
 
@@ -100,6 +99,11 @@ def ruling_problems(fields: dict[str, Any], where: str = "ruling") -> list[str]:
     outcome = fields.get("outcome")
     if outcome:  # an empty object is a ruling without an outcome yet
         found += problems(outcome, OUTCOME, f"{where}.outcome")
+        if isinstance(outcome, dict) and "option_list" in outcome:
+            try:
+                read_options(outcome["option_list"], f"{where}.outcome.option_list")
+            except ValueError as error:
+                found.append(str(error))
     elif outcome is not None and outcome != {}:
         found.append(f"{where}.outcome: must be an object")
     if "path" in fields:
@@ -134,7 +138,22 @@ def event_problems(fields: dict[str, Any], where: str = "event") -> list[str]:
     data = fields.get("data", {})
     if not isinstance(data, dict):
         return [f"{where}.data: must be an object"]
-    return [f"{where}.data: no fractional numbers"] if _has_float(data) else []
+    found = [f"{where}.data: no fractional numbers"] if _has_float(data) else []
+    for name, limit in EVENT_TEXTS.get(fields.get("action", ""), {}).items():
+        text = data.get(name)
+        if isinstance(text, str) and len(text) > limit:
+            found.append(f"{where}.data.{name}: longer than {limit} characters")
+    return found
+
+
+# The texts a form limits (lib.limits) as the events that record them carry them: a bundle
+# brings no longer ones than a form lets through.
+EVENT_TEXTS: dict[str, dict[str, int]] = {
+    "reviewed": {"comment": limits.DECISION_MAX, "corrected_ruling": limits.DECISION_MAX},
+    "appeal_opened": {"note": limits.APPEAL_NOTE_MAX},
+    "appeal_settled": {"note": limits.APPEAL_NOTE_MAX},
+    "free_written": {"decision": limits.DECISION_MAX, "announcement": limits.SAID_MAX},
+}
 
 
 def review_problems(fields: dict[str, Any], where: str = "review") -> list[str]:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
+from lib import schema
 from lib.i18n import pick
 from trees.finder_words import Finder
 from trees.hashing import content_hash
@@ -392,14 +393,10 @@ class _Reader:
     def text(value: Any, where: str) -> Text | None:
         if value is None:
             return None
-        _Reader.fields(value, {"nl", "en"}, where, optional={"nl", "en"})
-        parts = {}
-        for language in ("nl", "en"):
-            part = value.get(language)
-            if part is not None and type(part) is not str:
-                raise SnapshotFormatError(f"{where}.{language}: must be str")
-            parts[language] = part or ""
-        return Text(**parts)
+        odd = schema.problems(value, schema.LanguageText, where)
+        if odd:
+            raise SnapshotFormatError(odd[0])
+        return Text(value.get("nl") or "", value.get("en") or "")
 
     @staticmethod
     def node(key: str, data: Any, where: str) -> tuple[NodeSpec, list[CitedLaw]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext as _
 
-from rulings import consistency, legal_basis
+from rulings import consistency, law_titles, legal_basis
 from rulings.models import Ruling
 from rulings.steps import PathEntry, StepView, answered_path, step_progress, tree_of
 from trees import options
@@ -33,7 +33,7 @@ def legal_basis_of(ruling: Ruling) -> list[dict[str, object]]:
         return []  # a page part rendered without a stored ruling (a test of the banner)
     tree = tree_of(ruling)
     keys = legal_basis.tree_basis(tree, ruling.path, ruling.outcome_key)
-    return legal_basis.shown(keys, ruling.outcome or {}, tree)
+    return law_titles.localised(legal_basis.shown(keys, ruling.outcome or {}, tree), tree.edition)
 
 
 @register.simple_tag

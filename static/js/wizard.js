@@ -168,3 +168,13 @@ document.querySelectorAll("details[data-defer]").forEach((details) => {
     (fields.find((field) => !field.value) || fields[0])?.focus();
   });
 });
+
+// On a phone the path of answers folds into its one-line summary, so the question and its
+// answer buttons stay on the first screen (also after an htmx step swap); tapping the line
+// opens it. Larger screens and pages without JavaScript keep it open.
+const foldPath = () => {
+  if (!window.matchMedia("(max-width: 767.98px)").matches) return;
+  document.querySelectorAll("details[data-path-fold]").forEach((details) => { details.open = false; });
+};
+foldPath();
+document.addEventListener("htmx:afterSettle", foldPath);

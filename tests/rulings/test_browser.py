@@ -318,8 +318,9 @@ def test_open_rulings_are_told_apart_and_an_abandoned_one_is_discarded(
         page.locator(f"button[name=choice][value={choice_key}]").click()
         expect_question(page, spec, path.steps[1][0])
         page.locator("#table-details summary").click()
-        page.get_by_label("Tafel").fill(str(table))
-        page.get_by_label("Spel").fill(str(board))
+        # The step's table form (the defer box has a table and board field of its own).
+        page.locator("#id_table").fill(str(table))
+        page.locator("#id_board").fill(str(board))
         page.locator("[data-table-form]").get_by_role("button", name="Bewaren").click()
         expect(page.locator("#table-details summary")).to_contain_text(f"tafel {table}")
     page.goto(f"{live_server.url}/")

@@ -744,3 +744,54 @@ def test_one_user_trying_many_clients_is_stopped_too(cases, client_director_a, s
         client_director_a.post("/oefenen/meedoen/", {"code": "ZZZZZZ"}, REMOTE_ADDR=address)
     response = client_director_a.post("/oefenen/meedoen/", {"code": "ZZZZZZ"}, REMOTE_ADDR="::1")
     assert response.status_code == 429
+
+
+def test_a_session_opened_to_guests_lets_another_clubs_member_practise(
+    loaded, client_director_b, director_b, club_a, club_b, trainer_a, client_trainer_a
+):
+    """Issue 28, item 4: codes are for the club's own members unless the trainer ticks "ook
+    voor gasten". A guest practises the session's own club case under his own club; his
+    practice shows in the trainer's session, and nothing else of club A opens for him."""
+    case = own_case(club_a, tree_slug=shipped().tree_slug, expected_outcomes=["x"])
+    session = make_session(club_a, trainer_a, [case])
+    refused = client_director_b.post("/oefenen/meedoen/", {"code": session.code})
+    assert "geen open sessie" in refused.content.decode()
+    assert client_director_b.get(f"/oefenen/casussen/{case.pk}/").status_code == 404
+    session.open_to_guests = True
+    session.save()
+    joined = client_director_b.post("/oefenen/meedoen/", {"code": session.code})
+    assert joined["Location"] == f"/oefenen/sessies/{session.pk}/oefenen/"
+
+    start = client_director_b.post(f"/oefenen/casussen/{case.pk}/start/?sessie={session.pk}")
+    response = first_answer(client_director_b, start["Location"], RIGHT[0])
+    ruling = Ruling.objects.get()
+    assert response["Location"] == f"/oefenen/pogingen/{ruling.uuid}/"
+    assert (ruling.club, ruling.director, ruling.training_session) == (club_b, director_b, session)
+    assert client_director_b.get(response["Location"]).status_code == 200
+    grid = client_trainer_a.get(f"/oefenen/sessies/{session.pk}/").content.decode()
+    assert director_b.username in grid or director_b.get_full_name() in grid
+    assert 'data-guests="open"' in grid
+    # The trainer opens the guest's practice from the session; a trainer of no such session
+    # (club B's own practice outside it) does not.
+    for number, choice in enumerate(RIGHT[1:], start=2):
+        wizard.answer(ruling, ruling.current_node_key, number, choice, director_b)
+    client_director_b.post(f"/oefenen/pogingen/{ruling.uuid}/beoordelen/")
+    assert client_trainer_a.get(f"/oefenen/pogingen/{ruling.uuid}/").status_code == 200
+    assert client_trainer_a.post(f"/oefenen/pogingen/{ruling.uuid}/beoordelen/").status_code == 404
+    outside = practise(director_b, shipped(), ["nee"])
+    assert client_trainer_a.get(f"/oefenen/pogingen/{outside.uuid}/").status_code == 404
+    # Only the session's cases: the club's archive and its other cases stay closed.
+    other = own_case(club_a, slug="ander")
+    assert client_director_b.get(f"/oefenen/casussen/{other.pk}/").status_code == 404
+    assert client_director_b.get("/arbitrages/?club=troefkaart").status_code == 404
+
+
+def test_the_session_form_offers_the_guest_checkbox(cases, client_trainer_a, club_a):
+    response = client_trainer_a.post(
+        "/oefenen/sessies/nieuw/",
+        {"title": "Open les", "cases": [shipped().pk], "open_to_guests": "on"},
+    )
+    assert response.status_code == 302
+    assert TrainingSession.objects.get().open_to_guests
+    form = client_trainer_a.get("/oefenen/sessies/nieuw/").content.decode()
+    assert 'name="open_to_guests"' in form

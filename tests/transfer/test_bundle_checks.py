@@ -8,14 +8,33 @@ import json
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.utils.dateparse import parse_datetime
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lib import limits, safejson
+from rulings import audit
 from rulings.models import Ruling
 from tests.transfer.test_bundles import refused
 from transfer import bundles as transfer
 from transfer import importing
+
+
+def rechain(ruling: dict) -> None:
+    """Recompute a bundle ruling's chain after a change, as a hand-made bundle would."""
+    prev = audit.GENESIS
+    for event in ruling["audit"]:
+        event["prev_hash"] = prev
+        event["hash"] = prev = audit.compute_hash(
+            ruling["uuid"],
+            event["sequence"],
+            parse_datetime(event["at"]),
+            event["actor_name"],
+            event["action"],
+            event["data"],
+            prev,
+        )
+    ruling["audit_head"] = prev
 
 
 def refusal(bundle: dict) -> str:
@@ -228,3 +247,14 @@ def test_the_command_line_has_its_own_limit(tmp_path, club_a):
     error = refused(big, "--max-size", "1", "--club", "troefkaart")
     assert error.returncode == 2
     assert "more than --max-size 1 MiB; nothing was imported" in str(error)
+
+
+def test_an_appeal_note_longer_than_the_form_takes_is_refused(bundle_data):
+    """The note lives only in the event's data (hashed): rechained, it still may not be longer
+    than the appeal form takes."""
+    ruling = next(r for r in bundle_data["rulings"] if r["reviews"])
+    event = next(e for e in ruling["audit"] if e["action"] == "appeal_opened")
+    event["data"]["note"] = "n" * (limits.APPEAL_NOTE_MAX + 1)
+    rechain(ruling)
+    text = refusal(bundle_data)
+    assert f"data.note: longer than {limits.APPEAL_NOTE_MAX} characters" in text

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulings import wizard
 from rulings.models import Step
 from tests.support.rulings import make_ruling
 from transfer import bundles as transfer
@@ -29,6 +30,21 @@ def test_every_shipped_tree_freezes_to_a_snapshot_that_fits(shipped):
     assert len(shipped) == len(tree_file_paths(TREES_DIR)) > 1
     for tree in shipped.values():
         assert shapes.snapshot_problems(snapshot.build(tree).to_json()) == [], tree.slug
+
+
+def test_every_shipped_outcome_fits_as_a_rulings_outcome(shipped):
+    """What the wizard keeps of each outcome reached (with its option list or the question
+    play resumes at, where a tree has them) is what a bundle may bring."""
+    with_options = 0
+    for tree in shipped.values():
+        frozen = snapshot.build(tree)
+        for key in (node.key for node in frozen.tree.nodes):
+            if frozen.is_outcome(key):
+                outcome = wizard._outcome_snapshot(frozen, key)
+                with_options += "option_list" in outcome or "resume_at" in outcome
+                fields = {"outcome": outcome}
+                assert shapes.ruling_problems(fields) == [], (tree.slug, key)
+    assert with_options > 0
 
 
 @pytest.mark.parametrize(

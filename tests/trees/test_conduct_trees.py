@@ -32,6 +32,19 @@ OUTCOME_FIELDS = [
     ("tempo-tegenstander", "geen-schade", "adjusted_score", False),
     ("tempo-tegenstander", "geen-valse-conclusie", "adjusted_score", False),
     ("tempo-tegenstander", "naar-ongeoorloofde-informatie", "see_tree", UI),
+    # 21B1(a): after a correction the misinformed opponent chooses whether to change his call
+    ("partner-bij-uitleg", "bod-terugnemen", "chooser", "nos"),
+    ("partner-bij-uitleg", "bod-terugnemen", "adjusted_score", False),
+    ("partner-bij-uitleg", "vastleggen", "unauthorised_information", True),
+    ("partner-bij-uitleg", "arbitrale-score", "adjusted_score", True),
+    ("partner-bij-uitleg", "geen-gebruik", "adjusted_score", False),
+    ("partner-bij-uitleg", "geen-schade", "adjusted_score", False),
+    ("partner-bij-uitleg", "naar-verkeerde-uitleg", "see_tree", "verkeerde-uitleg"),
+    # 40C1: a permitted psyche stands; an undisclosed understanding is adjusted only with damage
+    ("psyche", "toegestaan", "adjusted_score", False),
+    ("psyche", "verborgen-afspraak-geen-schade", "adjusted_score", False),
+    ("psyche", "verborgen-afspraak-score", "adjusted_score", True),
+    ("psyche", "verboden-psyche", "adjusted_score", True),
 ]
 
 
@@ -49,6 +62,9 @@ def test_outcome_field(slug, outcome, field, value):
         ("informatie-van-elders", "aanpassen-na-afloop", "tegenpartij van de speler"),
         ("tempo-tegenstander", "arbitrale-score", "misleide, niet-overtredende partij"),
         ("tempo-tegenstander", "arbitrale-score-en-straf", "misleide, niet-overtredende partij"),
+        ("partner-bij-uitleg", "arbitrale-score", "de tegenpartij beschermt, de niet-overtredende"),
+        ("psyche", "verborgen-afspraak-score", "de tegenstanders van het paar met de verborgen"),
+        ("psyche", "verboden-psyche", "ter bescherming van de tegenpartij"),
     ],
 )
 def test_an_adjustment_names_the_side_it_protects(slug, outcome, protected):

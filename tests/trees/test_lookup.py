@@ -81,5 +81,6 @@ def test_a_typo_names_no_tree_for_the_archive(rows):
 def test_one_word_of_a_finder_phrase_names_no_tree(rows):
     """The word "uitgelegd" is a synonym of the misinformation tree; the claim tree has it in the
     phrase "niet uitgelegd", which names a claim without a line of play, not every ruling
-    that explains something."""
-    assert lookup.trees_named(rows, "uitgelegd") == ["verkeerde-uitleg"]
+    that explains something. (The tree on partner's conduct around explanations has "uitleg" in
+    its title, so it is named too.)"""
+    assert lookup.trees_named(rows, "uitgelegd") == ["partner-bij-uitleg", "verkeerde-uitleg"]

@@ -31,6 +31,8 @@ NEW_TREES = [
     "gedrag-en-procedure",
     "informatie-van-elders",
     "tempo-tegenstander",
+    "partner-bij-uitleg",
+    "psyche",
     "blinde-kaart-genoemd",
     "ontoelaatbare-bieding",
     "openingsuitkomst",
