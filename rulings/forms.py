@@ -173,7 +173,11 @@ class ContextForm(forms.Form):
         self.helper.form_tag = False
         self.helper.disable_csrf = True  # the surrounding form has its token
         self.helper.layout = Layout(
-            Row(Column("played_on", css_class="col-md-4"), Column("event", css_class="col-md-8")),
+            Row(
+                Column("played_on", css_class="col-md-4"),
+                # The club's imported events are offered (a datalist in wizard_step.html).
+                Column(Field("event", list="club-events"), css_class="col-md-8"),
+            ),
             Row(
                 Column("round", css_class="col-4 col-md-2"),
                 Column("table", css_class="col-4 col-md-2"),
@@ -191,8 +195,15 @@ class ContextForm(forms.Form):
         )
 
     @classmethod
-    def for_ruling(cls, ruling: Ruling, **kwargs: Any) -> ContextForm:
+    def for_ruling(
+        cls, ruling: Ruling, remembered: dict[str, Any] | None = None, **kwargs: Any
+    ) -> ContextForm:
+        """The ruling's details; where it has none yet, the date, event and round the director
+        saved last this session (``rulings.session_memory``)."""
         initial = {name: getattr(ruling, name) for name in CONTEXT_FIELDS}
+        for name, value in (remembered or {}).items():
+            if initial.get(name) in (None, ""):
+                initial[name] = value
         return cls(initial=initial, mode=ruling.mode, **kwargs)
 
     def clean(self) -> dict[str, Any]:

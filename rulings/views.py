@@ -35,7 +35,7 @@ from clubs.access import (
 from clubs.models import Club, Role
 from lib import htmx
 from lib.fields import day_in_range
-from rulings import wizard
+from rulings import session_memory, wizard
 from rulings.forms import AnswerForm, ContextForm, FirstAnswerForm, TableForm
 from rulings.models import Ruling, Status
 from rulings.steps import StepView, draft_view, step_view
@@ -87,7 +87,9 @@ def _render_step(
     if ruling is not None:
         context.setdefault("answer_url", reverse("wizard:answer", args=[ruling.uuid]))
         if view.is_outcome and "context_form" not in context and not extra.get("lazy_context"):
-            context["context_form"] = ContextForm.for_ruling(ruling)
+            context["context_form"] = ContextForm.for_ruling(
+                ruling, session_memory.recalled(request)
+            )
         if not view.is_outcome:
             context.setdefault("table_form", TableForm.for_ruling(ruling))
     return htmx.render(request, STEP_TEMPLATE, context, partial="step")
@@ -310,7 +312,8 @@ def context(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespo
     if request.method == "GET":
         if not htmx.is_partial(request) or found.status == Status.FINAL or not found.outcome_key:
             return redirect(state_url(found))
-        return _context_response(request, found, ContextForm.for_ruling(found))
+        remembered = session_memory.recalled(request)
+        return _context_response(request, found, ContextForm.for_ruling(found, remembered))
     form = ContextForm(request.POST, mode=found.mode)
     if not form.is_valid():
         return _context_response(request, found, form)
@@ -318,6 +321,7 @@ def context(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespo
         wizard.edit_context(found, form.cleaned_data, request.user)
     except WizardError as error:
         return _show(request, found, error=error.message)
+    session_memory.remember(request, form.cleaned_data)
     if not htmx.is_partial(request):
         messages.success(request, _("De gegevens zijn bewaard."))
         return redirect(state_url(found))
@@ -357,6 +361,7 @@ def save(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse
         wizard.save(found, request.user, context=form.cleaned_data)
     except WizardError as error:
         return _show(request, found, error=error.message)
+    session_memory.remember(request, form.cleaned_data)
     messages.success(request, _("De arbitrage is definitief opgeslagen."))
     url = state_url(found)
     return htmx.redirect(request, url)

@@ -13,6 +13,7 @@ from lib.bridge import Seat
 from rulings.models import Ruling
 from scores import adjusted, board_result, deals, recording, result_views
 from scores.adjusted_views import AMEND_ROLES, RECORD_ROLES
+from scores.models import Event
 
 register = template.Library()
 
@@ -94,3 +95,23 @@ def board_result_panel(
 def contract_strain(code: str) -> str:
     """A stored strain (``S``, ``NT``) as the reader writes it: ``♠``, ``SA``/``NT``."""
     return deals.denomination_text("N" if code == "NT" else code) if code else ""
+
+
+@register.simple_tag
+def club_event_names(club_id: int) -> list[str]:
+    """The club's imported (or typed) events, newest first, for the board form's event field."""
+    return list(
+        Event.objects.filter(club_id=club_id)
+        .exclude(name="")
+        .order_by("-pk")
+        .values_list("name", flat=True)[:30]
+    )
+
+
+@register.simple_tag
+def deal_missing(ruling: Ruling, event_names: list[str]) -> bool:
+    """Whether the ruling names a board but no stored deal matches its event and board while
+    the club has imported events: the form then says so (a typo in the event name)."""
+    if not ruling.board or not event_names:
+        return False
+    return deals.deal_for(ruling) is None
