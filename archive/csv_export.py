@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import csv
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from django.db.models import QuerySet
@@ -127,6 +127,13 @@ def _cell(value: Any) -> Any:
 
 
 def _csv_row(row: tuple, basis: dict[int, list[str]]) -> list[Any]:
+    return [_cell(value) for value in row_values(row, basis)]
+
+
+def row_values(row: tuple, basis: dict[int, list[str]]) -> list[Any]:
+    """One ruling's cells under ``CSV_HEADER``, as Python values (dates, codes); ``_cell``
+    writes them for the data CSV, ``archive.csv_excel`` for a spreadsheet in the reader's
+    language."""
     values = dict(zip(CSV_FIELDS, row, strict=True))
     name = f"{values['director__first_name']} {values['director__last_name']}".strip()
     contract = ""
@@ -169,22 +176,31 @@ def _csv_row(row: tuple, basis: dict[int, list[str]]) -> list[Any]:
         summary_of({name: values[f"adjusted_score__{name}"] for name in SUMMARY_FIELDS}),
         values["decision"],
     ]
-    return [_cell(value) for value in out]
+    return out
 
 
-def csv_lines(rulings: QuerySet[Ruling], delimiter: str = ",") -> Iterator[str]:
-    """The CSV text, line by line, with a BOM first so spreadsheet programs read UTF-8."""
+Cells = Callable[[tuple, dict[int, list[str]]], list[Any]]
+
+
+def csv_lines(
+    rulings: QuerySet[Ruling],
+    delimiter: str = ",",
+    header: Sequence[str] = CSV_HEADER,
+    cells: Cells | None = None,
+) -> Iterator[str]:
+    """The CSV text, line by line, with a BOM first so spreadsheet programs read UTF-8;
+    ``header`` and ``cells`` for another form of the same columns (``archive.csv_excel``)."""
     writer = csv.writer(_Echo(), delimiter=delimiter)
     yield "\ufeff"
-    yield writer.writerow(CSV_HEADER)
+    yield writer.writerow(header)
     rows = rulings.annotate(decision=KT("outcome__ruling__nl")).values_list(*CSV_FIELDS)
     chunk: list[tuple] = []
     for row in rows.iterator(chunk_size=CSV_CHUNK):
         chunk.append(row)
         if len(chunk) == CSV_CHUNK:
-            yield from _chunk_lines(writer, chunk)
+            yield from _chunk_lines(writer, chunk, cells or _csv_row)
             chunk = []
-    yield from _chunk_lines(writer, chunk)
+    yield from _chunk_lines(writer, chunk, cells or _csv_row)
 
 
 def _options(values: dict[str, Any]) -> str:
@@ -205,7 +221,7 @@ def _options(values: dict[str, Any]) -> str:
     return options.csv_text(options.shown(stored, values["path"] or []))
 
 
-def _chunk_lines(writer: Any, chunk: list[tuple]) -> Iterator[str]:
+def _chunk_lines(writer: Any, chunk: list[tuple], cells: Cells) -> Iterator[str]:
     """The lines of a chunk of rulings, with their legal basis read in one query."""
     if not chunk:
         return
@@ -214,7 +230,7 @@ def _chunk_lines(writer: Any, chunk: list[tuple]) -> Iterator[str]:
     for ruling_id, key in rows.order_by("ruling_id", "position").values_list("ruling_id", "key"):
         basis.setdefault(ruling_id, []).append(key)
     for row in chunk:
-        yield writer.writerow(_csv_row(row, basis))
+        yield writer.writerow(cells(row, basis))
 
 
 @require_GET
@@ -228,9 +244,14 @@ def export_csv(request: HttpRequest) -> HttpResponse | StreamingHttpResponse:
         )
     rulings = filterset.qs
     delimiter = ";" if request.GET.get("sep") == "semicolon" else ","
-    response = StreamingHttpResponse(
-        csv_lines(rulings, delimiter), content_type="text/csv; charset=utf-8"
-    )
+    if request.GET.get("opmaak") == "excel":
+        # For a spreadsheet in the reader's language; that module builds on this one.
+        from archive import csv_excel
+
+        lines = csv_excel.lines(rulings)
+    else:
+        lines = csv_lines(rulings, delimiter)
+    response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
     filename = f"arbitrages-{club.slug}-{timezone.localdate().isoformat()}.csv"
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
