@@ -36,6 +36,7 @@ NEW_TREES = [
     "blinde-kaart-genoemd",
     "ontoelaatbare-bieding",
     "openingsuitkomst",
+    "bord-verkeerd-om",
 ]
 
 

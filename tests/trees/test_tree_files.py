@@ -223,6 +223,11 @@ OUTCOME_FIELDS = [
     ("openingsuitkomst", "uitkomst-terug-misinformatie", "chooser", "defenders"),
     ("openingsuitkomst", "naar-voor-de-beurt", "see_tree", "voor-de-beurt-uitkomen"),
     ("openingsuitkomst", "dicht-verkeerde-terug", "unauthorised_information", False),
+    # board turned round: 16D and 15A are ruled in their own trees; 87 and 12A2 adjust
+    ("bord-verkeerd-om", "naar-informatie-van-elders", "see_tree", "informatie-van-elders"),
+    ("bord-verkeerd-om", "naar-ander-bord", "see_tree", "spellen-en-handen"),
+    ("bord-verkeerd-om", "bord-rechtleggen", "adjusted_score", False),
+    ("bord-verkeerd-om", "kunstmatige-score", "adjusted_score", True),
 ]
 
 
