@@ -181,7 +181,8 @@ class ContextForm(forms.Form):
             Row(
                 Column("round", css_class="col-4 col-md-2"),
                 Column("table", css_class="col-4 col-md-2"),
-                Column("board", css_class="col-4 col-md-2"),
+                # The boards of the chosen event with a stored deal (a datalist too).
+                Column(Field("board", list="event-boards"), css_class="col-4 col-md-2"),
                 Column("offender_seat", css_class="col-6 col-md-3"),
                 Column("declarer_seat", css_class="col-6 col-md-3"),
             ),

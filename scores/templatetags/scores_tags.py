@@ -13,7 +13,8 @@ from lib.bridge import Seat
 from rulings.models import Ruling
 from scores import adjusted, board_result, deals, recording, result_views
 from scores.adjusted_views import AMEND_ROLES, RECORD_ROLES
-from scores.models import Event
+from scores.importing import event_name
+from scores.models import Event, StoredDeal
 
 register = template.Library()
 
@@ -115,3 +116,14 @@ def deal_missing(ruling: Ruling, event_names: list[str]) -> bool:
     if not ruling.board or not event_names:
         return False
     return deals.deal_for(ruling) is None
+
+
+@register.simple_tag
+def event_boards(ruling: Ruling) -> list[int]:
+    """The board numbers with a stored deal in the ruling's event (same name in any case), for
+    the board form; none while no event is named."""
+    if not ruling.event:
+        return []
+    name = event_name(ruling.event)
+    rows = StoredDeal.objects.filter(club_id=ruling.club_id, event__iexact=name)
+    return sorted(set(rows.values_list("board", flat=True)))

@@ -69,8 +69,11 @@ def test_imported_events_are_offered_and_a_missing_deal_is_said(
     page = client_director_a.get(ruling_url(first)).content.decode()
     assert 'list="club-events"' in page
     assert '<option value="Dinsdagavond">' in page
+    assert '<datalist id="event-boards"></datalist>' in page  # no deals for "Dinsdag avond"
     assert "data-no-deal" in page
     client_director_a.post(
         reverse("wizard:context", args=[first.uuid]), {"event": "Dinsdagavond", "board": "3"}
     )
-    assert "data-no-deal" not in client_director_a.get(ruling_url(first)).content.decode()
+    page = client_director_a.get(ruling_url(first)).content.decode()
+    assert "data-no-deal" not in page
+    assert '<datalist id="event-boards"><option value="3"></datalist>' in page
