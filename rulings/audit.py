@@ -60,6 +60,8 @@ class Action:
     # administrator took that import back (transfer.undo).
     IMPORTED = "imported"
     IMPORT_UNDONE = "import_undone"
+    # An outcome that hands over to another tree: the ruling goes on there (rulings/hand_over.py).
+    HANDED_OVER = "handed_over"
 
 
 ACTION_LABELS = {
@@ -80,6 +82,7 @@ ACTION_LABELS = {
     Action.RESULT_RECORDED: _("uitslag van het spel"),
     Action.IMPORTED: _("geïmporteerd"),
     Action.IMPORT_UNDONE: _("import teruggedraaid"),
+    Action.HANDED_OVER: _("verder in een andere beslisboom"),
 }
 
 

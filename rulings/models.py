@@ -106,6 +106,11 @@ class Ruling(models.Model):
 
     outcome_key = models.CharField(_("uitkomst"), max_length=80, blank=True, db_index=True)
     outcome = models.JSONField(_("uitspraak"), default=dict, blank=True)
+    # The trees this ruling went through before its current one (rulings/hand_over.py): an
+    # outcome that hands over to another tree ("Verder met de beslisboom strafkaart") goes on
+    # in the same ruling. Each part as it ended: tree, title, edition, version, snapshot,
+    # path, outcome key, outcome and its own legal basis; empty for almost every ruling.
+    handed_over = models.JSONField(_("eerdere beslisbomen"), default=list, blank=True)
 
     played_on = models.DateField(_("speeldatum"), null=True, blank=True, db_index=True)
     event = models.CharField(_("wedstrijd of zitting"), max_length=200, blank=True)
