@@ -60,6 +60,8 @@ class Action:
     # administrator took that import back (transfer.undo).
     IMPORTED = "imported"
     IMPORT_UNDONE = "import_undone"
+    # A psyche or deviation recorded against a pair with the final save (rulings.pairs).
+    PAIR_RECORDED = "pair_recorded"
 
 
 ACTION_LABELS = {
@@ -80,6 +82,7 @@ ACTION_LABELS = {
     Action.RESULT_RECORDED: _("uitslag van het spel"),
     Action.IMPORTED: _("geïmporteerd"),
     Action.IMPORT_UNDONE: _("import teruggedraaid"),
+    Action.PAIR_RECORDED: _("in het psycheregister"),
 }
 
 

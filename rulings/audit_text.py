@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from lib.bridge import Side
 from lib.i18n import active_language
 from rulings.audit import ACTION_LABELS, Action
-from rulings.models import AuditEvent, Ruling, Verdict
+from rulings.models import AuditEvent, RecordKind, Ruling, Verdict
 from trees import snapshot
 from trees.models import TreeSnapshot
 from trees.spec import Snapshot
@@ -241,6 +241,16 @@ def _import_undone(data: Mapping[str, Any], words: Words) -> str:
     }
 
 
+def _pair_recorded(data: Mapping[str, Any], words: Words) -> str:
+    kinds = dict(RecordKind.choices)
+    side = str(data.get("side", ""))
+    return _("%(kind)s vastgelegd voor paar %(pair)s (%(side)s)") % {
+        "kind": str(kinds.get(str(data.get("kind")), data.get("kind"))).capitalize(),
+        "pair": data["pair"],
+        "side": Side(side).label if side in Side.values else side,
+    }
+
+
 def _values(data: Mapping[str, Any], words: Words) -> str:
     return "; ".join(f"{field_label(str(key))}: {value}" for key, value in data.items())
 
@@ -263,6 +273,7 @@ DESCRIBERS: dict[str, Describer] = {
     Action.RESULT_RECORDED: _result_recorded,
     Action.IMPORTED: _imported,
     Action.IMPORT_UNDONE: _import_undone,
+    Action.PAIR_RECORDED: _pair_recorded,
 }
 
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from lib import limits
-from lib.bridge import Seat
+from lib.bridge import Seat, Side
 from lib.constraints import between, in_choices
 from lib.i18n import pick_text
 from trees.models import TreeSnapshot
@@ -122,6 +122,11 @@ class Ruling(models.Model):
     offender_seat = models.CharField(
         _("plaats overtreder"), max_length=1, choices=Seat.choices, blank=True
     )
+    # The pairs at the table, as the director names them (numbers or names): a psyche or
+    # deviation is recorded against a pair (PairRecord), and a later ruling of the same pair
+    # shows what was recorded before (rulings/pairs.py).
+    pair_ns = models.CharField(_("paar NZ"), max_length=limits.PAIR_MAX, blank=True)
+    pair_ew = models.CharField(_("paar OW"), max_length=limits.PAIR_MAX, blank=True)
     declarer_seat = models.CharField(
         _("plaats leider"), max_length=1, choices=Seat.choices, blank=True
     )
@@ -303,6 +308,43 @@ class LegalBasis(models.Model):
 
     def __str__(self) -> str:
         return f"{self.key} ({self.ruling_id})"
+
+
+class RecordKind(models.TextChoices):
+    PSYCHE = "psyche", _("psyche")
+    DEVIATION = "deviation", _("afwijking")
+
+
+class PairRecord(models.Model):
+    """A psyche or a deviation from system recorded against a pair of the club (40C1: repeated
+    deviations become an implicit agreement). Written with the ruling's final save by the one
+    writer (``rulings.pairs``), which names the pair of the offending side; its date, board and
+    outcome are the ruling's own."""
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="pair_records", db_index=False
+    )
+    ruling = models.OneToOneField(Ruling, on_delete=models.CASCADE, related_name="pair_record")
+    pair = models.CharField(_("paar"), max_length=limits.PAIR_MAX)
+    # The pair as compared: folded, names in alphabetical order ("De Vries - Jansen" and
+    # "jansen/de vries" are one pair), so a later ruling finds it however it was typed.
+    pair_key = models.CharField(max_length=limits.PAIR_MAX)
+    side = models.CharField(_("lijn"), max_length=2, choices=Side.choices)
+    kind = models.CharField(_("soort"), max_length=10, choices=RecordKind.choices)
+    recorded_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["club", "pair_key", "-recorded_at"]
+        indexes = [models.Index(fields=["club", "pair_key", "-recorded_at"])]
+        constraints = [
+            in_choices("pair_record", "side", Side.values),
+            in_choices("pair_record", "kind", RecordKind.values),
+        ]
+        verbose_name = _("psyche of afwijking")
+        verbose_name_plural = _("psycheregister")
+
+    def __str__(self) -> str:
+        return f"{self.pair} ({self.kind})"
 
 
 class AuditQuerySet(models.QuerySet):

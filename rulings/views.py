@@ -314,7 +314,7 @@ def context(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespo
             return redirect(state_url(found))
         remembered = session_memory.recalled(request)
         return _context_response(request, found, ContextForm.for_ruling(found, remembered))
-    form = ContextForm(request.POST, mode=found.mode)
+    form = ContextForm.posted(request.POST, found)
     if not form.is_valid():
         return _context_response(request, found, form)
     try:
@@ -354,11 +354,12 @@ def table(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespons
 @require_POST
 def save(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     found = _ruling_to_direct(request, uuid)
-    form = ContextForm(request.POST, for_save=True, mode=found.mode)
+    form = ContextForm.posted(request.POST, found, for_save=True)
     if not form.is_valid():
         return _context_response(request, found, form)
     try:
-        wizard.save(found, request.user, context=form.cleaned_data)
+        record = bool(form.cleaned_data.get("record_pair"))
+        wizard.save(found, request.user, context=form.cleaned_data, record_pair=record)
     except WizardError as error:
         return _show(request, found, error=error.message)
     session_memory.remember(request, form.cleaned_data)

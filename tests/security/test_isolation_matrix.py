@@ -535,6 +535,13 @@ RULES: dict[str, list[Case]] = {
         Case("own club", "GET", who(403, 403, 403, OK, 403)),
         Case("?club=A", "GET", who(403, 403, 403, OK, 404), query=lambda w: "club=troefkaart"),
     ],
+    # The club's psyche register (rulings/pairs.py): its members only.
+    "archive:pairs": [
+        Case("club A", "GET", members(OK), kwargs=club_a),
+        Case(
+            "club B", "GET", who(404, 404, 404, 404, OK), kwargs=lambda w: {"slug": w.club_b.slug}
+        ),
+    ],
     "archive:detail": [
         Case("final", "GET", members(OK), kwargs=uuid_of("final")),
         Case("open", "GET", members(OK), kwargs=uuid_of("open")),
