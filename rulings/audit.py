@@ -60,6 +60,9 @@ class Action:
     # administrator took that import back (transfer.undo).
     IMPORTED = "imported"
     IMPORT_UNDONE = "import_undone"
+    # A player poll (rulings/polling.py): prepared or changed, and each answer recorded.
+    POLL_PREPARED = "poll_prepared"
+    POLL_ANSWERED = "poll_answered"
 
 
 ACTION_LABELS = {
@@ -80,6 +83,8 @@ ACTION_LABELS = {
     Action.RESULT_RECORDED: _("uitslag van het spel"),
     Action.IMPORTED: _("geïmporteerd"),
     Action.IMPORT_UNDONE: _("import teruggedraaid"),
+    Action.POLL_PREPARED: _("peiling voorbereid"),
+    Action.POLL_ANSWERED: _("antwoord op de peiling"),
 }
 
 
