@@ -69,7 +69,7 @@ class PrepareForm(forms.Form):
         self.parsed: Auction | None = None
 
     def clean_auction(self) -> str:
-        text = self.cleaned_data["auction"]
+        text: str = self.cleaned_data["auction"]
         dealer = self.data.get(self.add_prefix("dealer"), "")
         if dealer not in Seat.values:
             return text
@@ -84,7 +84,8 @@ class PrepareForm(forms.Form):
         return self.parsed.to_text()
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if self.parsed is None:
             return cleaned
         seat = self.parsed.next_seat
@@ -149,7 +150,9 @@ class AnswerForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.auction = auction
         codes = [call.code for call in auction.legal_next()] if auction is not None else []
-        self.fields["considered"].choices = [(code, code) for code in codes]
+        field = self.fields["considered"]
+        if isinstance(field, forms.MultipleChoiceField):  # typed answers: a text field
+            field.choices = [(code, code) for code in codes]
 
     def _legal(self, token: str) -> str:
         try:
@@ -168,7 +171,8 @@ class AnswerForm(forms.Form):
         return [self._legal(token) for token in self.cleaned_data["considered"]]
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         chosen = cleaned.get("call")
         considered = cleaned.get("considered") or []
         # The call chosen was considered by definition; each call counts once.

@@ -87,14 +87,18 @@ def test_the_screen_shows_only_legal_calls_and_no_earlier_answers(client_directo
     answer(client_director_a, ruling, "4h", player="Zichtbaar")
     page = client_director_a.get(reverse("scores:poll_screen", args=[ruling.uuid])).content
     page = page.decode()
-    assert 'value="3H"' in page and 'value="P"' in page
-    assert 'value="2H"' not in page and 'value="X"' not in page  # lower, and partner's bid
-    assert "Zichtbaar" not in page and "gekozen" not in page
+    assert 'value="3H"' in page
+    assert 'value="P"' in page
+    assert 'value="2H"' not in page
+    assert 'value="X"' not in page
+    assert "Zichtbaar" not in page
+    assert "gekozen" not in page
 
 
 def test_an_answer_is_recorded_once_with_its_audit_event(client_director_a, ruling, poll):
     response = answer(client_director_a, ruling, "4h", considered=["P", "4H", "3H"])
-    assert response.status_code == 302 and response["Location"].endswith("?klaar=1")
+    assert response.status_code == 302
+    assert response["Location"].endswith("?klaar=1")
     again = answer(client_director_a, ruling, "4h", seen=0)  # the same form sent twice
     assert again.status_code == 302
     row = PollAnswer.objects.get()
@@ -114,7 +118,8 @@ def test_a_typed_answer_from_a_sheet(client_director_a, ruling, poll):
     data = {"player": "AB", "level": "top", "call": "p", "considered": "4h 3h", "seen": 0}
     assert client_director_a.post(url, data).status_code == 302
     bad = client_director_a.post(url, data | {"considered": "1s", "seen": 1})
-    assert bad.status_code == 400 and "1♠" in bad.content.decode()
+    assert bad.status_code == 400
+    assert "1♠" in bad.content.decode()
     assert list(PollAnswer.objects.values_list("call", "considered")) == [("P", ["4H", "3H"])]
 
 
@@ -142,7 +147,8 @@ def test_the_screen_in_constant_queries(
 
 def test_the_sheet_prints_the_hand_and_rows(client_director_a, ruling, poll):
     page = client_director_a.get(reverse("scores:poll_sheet", args=[ruling.uuid])).content
-    assert b"data-poll-sheet" in page and b"H V B" not in page
+    assert b"data-poll-sheet" in page
+    assert b"A H 3 2" in page  # the ranks as the reader writes them
     assert "♠".encode() in page
 
 
@@ -158,3 +164,21 @@ def test_a_screen_without_a_poll_is_404(client_director_a, ruling):
     assert (
         client_director_a.get(reverse("scores:poll_screen", args=[ruling.uuid])).status_code == 404
     )
+
+
+def test_the_club_admin_sets_the_thresholds_and_the_suggestion_follows(
+    client_admin_a, client_director_a, club_a, ruling, poll
+):
+    for number, call in enumerate(["p", "4h", "4h", "4h"]):
+        answer(client_director_a, ruling, call, player=f"S{number}")
+    url = reverse("scores:poll", args=[ruling.uuid])
+    assert "Suggestie: ja" in client_director_a.get(url).content.decode()  # 1 of 4: 25 %
+    settings_url = reverse("club_poll_settings", args=[club_a.slug])
+    data = {"poll_consider_percent": 30, "poll_choose_minimum": 1, "poll_minimum_answers": 4}
+    assert client_admin_a.post(settings_url, data).status_code == 302
+    assert "Suggestie: nee" in client_director_a.get(url).content.decode()
+    refused = client_admin_a.post(settings_url, data | {"poll_consider_percent": 0})
+    assert refused.status_code == 400
+    assert client_director_a.post(settings_url, data).status_code == 403
+    club_a.refresh_from_db()
+    assert club_a.poll_consider_percent == 30
