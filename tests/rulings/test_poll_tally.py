@@ -90,5 +90,5 @@ def test_an_empty_poll():
     "values", [{"consider_percent": 0}, {"consider_percent": 101}, {"choose_minimum": 0}]
 )
 def test_thresholds_out_of_range_are_refused(values):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="must be"):
         Thresholds(**values)
