@@ -227,6 +227,31 @@ def _result_recorded(data: Mapping[str, Any], words: Words) -> str:
     return text
 
 
+def _poll_prepared(data: Mapping[str, Any], words: Words) -> str:
+    text = _("Peiling voorbereid") if not data.get("amended") else _("Peiling gewijzigd")
+    return (
+        text
+        + ": "
+        + _("hand %(hand)s, bieding %(auction)s, vraag ‘%(question)s’")
+        % {
+            "hand": data.get("hand", "?"),
+            "auction": data.get("auction") or "–",
+            "question": data.get("question", "?"),
+        }
+    )
+
+
+def _poll_answered(data: Mapping[str, Any], words: Words) -> str:
+    # Call codes (P, X, 3NT) as stored: the committee reads them in either language.
+    considered = ", ".join(str(code) for code in data.get("considered") or []) or "–"
+    return _("Peiling: %(player)s (%(level)s) koos %(call)s; serieus overwogen: %(considered)s") % {
+        "player": data.get("player", "?"),
+        "level": data.get("level", "?"),
+        "call": data.get("call", "?"),
+        "considered": considered,
+    }
+
+
 def _imported(data: Mapping[str, Any], words: Words) -> str:
     # The actor column names who imported; the file and its hash say from what.
     return _("Geïmporteerd uit %(file)s (sha256 %(sha256)s)") % {
@@ -274,6 +299,8 @@ DESCRIBERS: dict[str, Describer] = {
     Action.IMPORTED: _imported,
     Action.IMPORT_UNDONE: _import_undone,
     Action.PAIR_RECORDED: _pair_recorded,
+    Action.POLL_PREPARED: _poll_prepared,
+    Action.POLL_ANSWERED: _poll_answered,
 }
 
 

@@ -275,6 +275,7 @@ def _store(
             label_en=choice.label.en,
             target=by_key[choice.target],
             cites=list(choice.cites),
+            offender=choice.offender,
             order=order,
         )
         for node in spec.nodes
@@ -370,6 +371,7 @@ def spec_from_rows(tree: Tree) -> TreeSpec:
                         label=_text(c, "label"),
                         target=c.target.key,
                         cites=tuple(c.cites),
+                        offender=c.offender,
                     )
                     for c in node.choices.all()
                 ),

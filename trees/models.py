@@ -160,6 +160,8 @@ class Choice(models.Model):
     target = models.ForeignKey(Node, on_delete=models.CASCADE, related_name="incoming")
     # The provision keys this answer establishes (ChoiceSpec.cites), in the file's order.
     cites = models.JSONField(_("wetsartikelen"), default=list, blank=True)
+    # Who the offender is by this answer (ChoiceSpec.offender: trees.spec.OFFENDER_ROLES), or "".
+    offender = models.CharField(_("overtreder"), max_length=20, blank=True, default="")
     order = models.PositiveIntegerField(default=0)
 
     class Meta:

@@ -20,6 +20,7 @@ from lib import yamltext
 from trees.options import OptionSpec
 from trees.spec import (
     CHOOSERS,
+    OFFENDER_ROLES,
     PHASES,
     ChoiceSpec,
     Finder,
@@ -78,7 +79,7 @@ _TREE_FIELDS = {
     "nodes",
 }
 _NODE_FIELDS = {"question", "outcome", "help", "cites", "choices"}
-_CHOICE_FIELDS = {"key", "label", "next", "cites"}
+_CHOICE_FIELDS = {"key", "label", "next", "cites", "offender"}
 _OUTCOME_FIELDS = {
     "title",
     "ruling",
@@ -334,9 +335,19 @@ class _Parser:
                     label=self.text(data["label"], where, f"choice {key!r}: label"),
                     target=self.slug(data["next"], where, f"choice {key!r}: next"),
                     cites=self.cites(data.get("cites"), f"{where}: choice {key!r}"),
+                    offender=self.offender(data.get("offender"), where, key),
                 )
             )
         return tuple(result)
+
+    def offender(self, value: Any, where: str, key: str) -> str:
+        """Who the offender is by this answer (``defender``, ``declarer_side``), or ""."""
+        if value is None:
+            return ""
+        if value not in OFFENDER_ROLES:
+            roles = ", ".join(OFFENDER_ROLES)
+            raise self.fail(where, f"choice {key!r}: offender must be one of {roles}")
+        return str(value)
 
 
 @lru_cache(maxsize=64)

@@ -5,6 +5,7 @@ import csv
 import io
 import re
 import uuid
+from pathlib import Path
 
 import pytest
 from django.urls import reverse
@@ -132,3 +133,68 @@ def test_an_option_may_be_chosen_by_either_of_two_answers():
     assert problems_of(bad) == [
         "node 'uitkomst-a': option 1: chosen_if 'vraag-x/ja' is not an answer of this tree"
     ]
+
+
+# Issue 27A3 for the revoke: where a side chooses about a card after a revoke (62B1's penalty
+# card, 62C's later cards, 62C3, 52B), the outcome lists every option with its law.
+REVOKE_OPTIONS = {
+    "herstel-vrij-later": ["62C1", "62C1", "62C2"],
+    "twaalfde-herstel": ["62C1", "62C1", "62C2"],
+    "herstel-strafkaart": ["50D2(a)", "50D2(a)", "50D2(b)"],
+    "herstel-strafkaart-later": ["62C1", "62C1", "62C2", "50D2(a)", "50D2(a)", "50D2(b)"],
+    "beide-herstellen": ["50D2(a)", "50D2(a)", "50D2(b)"],
+    "zie-strafkaart": ["52B1(a) 52B1(b)", "52B2"],
+}
+
+
+def test_every_revoke_outcome_where_a_side_chooses_lists_its_options():
+    from trees.parse import load_tree_file
+    from trees.validate import paths
+
+    tree = load_tree_file(Path(__file__).resolve().parents[2] / "trees/files/verzaking.yaml")
+    listed = {
+        node.key: [" ".join(option.cites) for option in node.outcome.option_list]
+        for node in tree.nodes
+        if node.outcome is not None and node.outcome.option_list
+    }
+    assert listed == REVOKE_OPTIONS
+    choosing = {n.key for n in tree.nodes if n.outcome is not None and n.outcome.chooser != "none"}
+    assert choosing <= set(listed)
+    # Nothing in this tree says which option the side took: none may claim to be chosen.
+    for node in tree.nodes:
+        for option in node.outcome.option_list if node.outcome else ():
+            assert option.chosen_if == ""
+    assert {p.outcome for p in paths(tree)} >= set(listed)
+
+
+@pytest.mark.django_db
+def test_a_corrected_revoke_lists_every_option_on_outcome_record_and_csv(
+    shipped, club_a, director_a, client_director_a, client_reviewer_a
+):
+    from rulings import wizard
+    from trees.validate import paths
+
+    tree = wizard.start("verzaking")
+    path = next(p for p in paths(tree.tree) if p.outcome == "herstel-strafkaart-later")
+    (first_node, first), *rest = path.steps
+    ruling = wizard.begin(
+        director=director_a,
+        tree=tree,
+        node_key=first_node,
+        choice_key=first,
+        uuid=uuid.uuid4(),
+        club=club_a,
+    ).ruling
+    for number, (node_key, choice_key) in enumerate(rest, start=2):
+        ruling = wizard.answer(ruling, node_key, number, choice_key, director_a).ruling
+    expected = [(keys, "") for keys in REVOKE_OPTIONS["herstel-strafkaart-later"]]
+    for url, client in (
+        (reverse("wizard:ruling", args=[ruling.uuid]), client_director_a),
+        (reverse("archive:detail", args=[ruling.uuid]), client_reviewer_a),
+    ):
+        page = client.get(url).content.decode()
+        assert re.findall(r'data-option="([^"]*)"( data-chosen)?', page) == expected, url
+        assert "tegenspeler: strafkaart" in page
+    text = b"".join(client_reviewer_a.get(reverse("archive:csv")).streaming_content)
+    row = next(csv.DictReader(io.StringIO(text.decode("utf-8-sig"))))
+    assert row["option_list"] == "62C1; 62C1; 62C2; 50D2(a); 50D2(a); 50D2(b)"

@@ -8,7 +8,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ('clubs', '0004_failed_attempt'),
-        ('rulings', '0008_fill_legal_basis'),
+        ('rulings', '0009_poll'),
     ]
 
     operations = [
