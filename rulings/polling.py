@@ -24,6 +24,7 @@ __all__ = [
     "CallRow",
     "Counted",
     "StalePoll",
+    "beside",
     "call_label",
     "counted",
     "plan_answer",
@@ -114,6 +115,15 @@ def shown(poll: Poll, answers: Sequence[PollAnswer], club: Club) -> Counted:
     ]
     table = call_label(poll.table_call) if poll.table_call else ""
     return Counted(result.answers, rows, suggestion, thresholds_of(club), table)
+
+
+def beside(ruling: Ruling) -> Counted | None:
+    """The tally shown beside a question a poll answers (``poll: true`` in the tree), or None
+    without a poll: two queries, only on such a question."""
+    poll = Poll.objects.select_related("ruling__club").filter(ruling=ruling).first()
+    if poll is None:
+        return None
+    return shown(poll, list(PollAnswer.objects.filter(poll=poll)), poll.ruling.club)
 
 
 def _refuse_discarded(ruling: Ruling) -> None:

@@ -35,7 +35,7 @@ from clubs.access import (
 from clubs.models import Club, Role
 from lib import htmx
 from lib.fields import day_in_range
-from rulings import session_memory, wizard
+from rulings import polling, session_memory, wizard
 from rulings.forms import AnswerForm, ContextForm, FirstAnswerForm, TableForm
 from rulings.models import Ruling, Status
 from rulings.steps import StepView, draft_view, step_view
@@ -92,6 +92,8 @@ def _render_step(
             )
         if not view.is_outcome:
             context.setdefault("table_form", TableForm.for_ruling(ruling))
+        if view.node.poll:  # a question a player poll answers (16B1(b)): its tally beside it
+            context["poll_tally"] = polling.beside(ruling)
     return htmx.render(request, STEP_TEMPLATE, context, partial="step")
 
 

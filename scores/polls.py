@@ -13,18 +13,22 @@ from lib.auction import Auction, AuctionError, Call, parse_auction
 from lib.bridge import SEATS, Seat, Vulnerability, board_dealer, board_vulnerability, rank_text
 from lib.i18n import active_language
 from rulings import polling
-from rulings.models import Poll, PollAnswer, Ruling
+from rulings.models import Poll, PollAnswer, Ruling, Step
 from scores.deal import DealError, parse_hand
 from scores.deals import _SUIT_NAME, _SYMBOL, SuitLine, deal_for
+from trees import snapshot
+from trees.models import TreeSnapshot
 
 __all__ = [
     "BiddingBox",
+    "PollRecord",
     "PollView",
     "auction_of",
     "bidding_box",
     "diagram",
     "hand_lines",
     "initial_for",
+    "record_of",
     "view_of",
 ]
 
@@ -102,6 +106,19 @@ class PollView:
     def diagram(self) -> tuple[list[str], list[list[str]]]:
         return self.columns, self.rows
 
+    @property
+    def answer_rows(self) -> list[tuple[str, str, str, str]]:
+        """Each answer as shown: player, level, call and the calls also considered."""
+        return [
+            (
+                row.player,
+                str(row.get_level_display()),
+                polling.call_label(row.call),
+                ", ".join(polling.call_label(code) for code in row.considered or ()),
+            )
+            for row in self.answers
+        ]
+
 
 def diagram(auction: Auction | None) -> tuple[list[str], list[list[str]]]:
     """The auction as rows under West, North, East, South, ending in "?" where the polled
@@ -152,3 +169,36 @@ def hand_from_deal(ruling: Ruling, seat: Seat) -> str:
         return stored.to_deal().hand(seat).pbn
     except (DealError, ValueError):
         return ""
+
+
+@dataclass(frozen=True)
+class PollRecord:
+    """The poll on the record, beside the director's own answer to the question it answers
+    (the steps at ``poll: true`` questions): the suggestion never stands for his decision."""
+
+    view: PollView
+    decisions: list[tuple[str, str]]  # question, the director's answer
+
+
+def record_of(ruling: Ruling, facts: Sequence[Step]) -> PollRecord | None:
+    """The ruling's poll for its record page, or None (no query: the page reads the poll with
+    the ruling; one query for the answers when there is one)."""
+    try:
+        poll = ruling.poll
+    except Poll.DoesNotExist:
+        return None
+    answers = list(PollAnswer.objects.filter(poll=poll))
+    tree = None
+    if ruling.snapshot_id:
+        try:
+            tree = snapshot.get(ruling.snapshot_id)
+        except TreeSnapshot.DoesNotExist:
+            tree = None
+    decisions = [
+        (step.question_text, step.answer_text or step.choice_key)
+        for step in facts
+        if tree is not None
+        and tree.tree.has_node(step.node_key)
+        and tree.tree.node(step.node_key).poll
+    ]
+    return PollRecord(view_of(poll, answers, ruling), decisions)
