@@ -1,6 +1,6 @@
 from django.urls import path
 
-from archive import csv_export, record, views
+from archive import auction_views, csv_export, record, views
 
 app_name = "archive"
 urlpatterns = [
@@ -11,4 +11,5 @@ urlpatterns = [
     path("<uuid:uuid>/beoordelen/", record.review, name="review"),
     path("<uuid:uuid>/beroep/", record.appeal, name="appeal"),
     path("<uuid:uuid>/beroepsformulier/", record.appeal_form, name="appeal_form"),
+    path("<uuid:uuid>/bieding/", auction_views.auction, name="auction"),
 ]

@@ -227,6 +227,14 @@ def _result_recorded(data: Mapping[str, Any], words: Words) -> str:
     return text
 
 
+def _auction_edited(data: Mapping[str, Any], words: Words) -> str:
+    # The stored texts themselves (dealer and calls): what the committee compares.
+    return _("Bieding gewijzigd: %(old)s → %(new)s") % {
+        "old": data.get("from") or "–",
+        "new": data.get("to") or "–",
+    }
+
+
 def _imported(data: Mapping[str, Any], words: Words) -> str:
     # The actor column names who imported; the file and its hash say from what.
     return _("Geïmporteerd uit %(file)s (sha256 %(sha256)s)") % {
@@ -261,6 +269,7 @@ DESCRIBERS: dict[str, Describer] = {
     Action.APPEAL_SETTLED: _appeal(_("Beroep afgehandeld")),
     Action.SCORE_ADJUSTED: _score_adjusted,
     Action.RESULT_RECORDED: _result_recorded,
+    Action.AUCTION_EDITED: _auction_edited,
     Action.IMPORTED: _imported,
     Action.IMPORT_UNDONE: _import_undone,
 }

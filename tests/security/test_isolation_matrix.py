@@ -654,6 +654,17 @@ RULES: dict[str, list[Case]] = {
             data=lambda w: {"tricks_made": "9", "sequence": w.final.audit_sequence},
         ),
     ],
+    # The auction on the record (issue 33): directors, reviewers and admins; back to the record.
+    "archive:auction": [
+        Case("final", "GET", who(302, 302, 403, 302, 404), kwargs=uuid_of("final")),
+        Case(
+            "final",
+            "POST",
+            who(302, 302, 403, 302, 404),
+            kwargs=uuid_of("final"),
+            data=lambda w: {"auction": "1h p p p", "sequence": w.final.audit_sequence},
+        ),
+    ],
     # Training: every member practises; trainers (and admins) write cases and run sessions.
     "training:index": [Case("", "GET", members(OK, b=OK))],
     "training:history": [Case("", "GET", members(OK, b=OK))],
