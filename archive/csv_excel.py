@@ -57,7 +57,7 @@ HEADERS = {
     "adjusted_score": gettext_lazy("Arbitrale score"),
     "adjusted_score_summary": gettext_lazy("Arbitrale score (samenvatting)"),
     "decision": gettext_lazy("Beslissing"),
-    "auction": gettext_lazy("Bieding"),
+    "auction": gettext_lazy("Biedverloop"),
 }
 LABELS: dict[str, dict[str, Any]] = {
     "mode": dict(Mode.choices),

@@ -35,6 +35,7 @@ from lib.i18n import pick, pick_text
 from rulings import audit, audit_text, free, law_titles, legal_basis
 from rulings.forms import AuctionForm
 from rulings.models import AppealStatus, Ruling, Status, Verdict
+from scores import polls
 from scores.deal_views import DEAL_ROLES
 from scores.deals import shown_deal_for
 from trees import snapshot
@@ -51,7 +52,7 @@ def _get_ruling_for_user(
         # The adjusted score and the board's result (scores/_adjusted_score.html,
         # scores/_board_result.html) come in the same query.
         Ruling.objects.select_related(
-            "director", "club", "adjusted_score__recorded_by", "board_result"
+            "director", "club", "adjusted_score__recorded_by", "board_result", "poll"
         ),
         roles=roles,
         uuid=uuid,
@@ -110,6 +111,7 @@ def _record_context(
     roles = roles_in(request, ruling.club_id)
     can_review = bool(roles & set(REVIEW_ROLES))
     outcome = ruling.outcome or {}
+    facts = [step for step in steps if not step.superseded]
     next_appeal = (
         AppealStatus.SETTLED if ruling.appeal_status == AppealStatus.OPEN else AppealStatus.OPEN
     )
@@ -118,7 +120,10 @@ def _record_context(
         "club": ruling.club,
         "title": _shown_title(ruling, tree_row),
         "steps": steps,
-        "facts": [step for step in steps if not step.superseded],
+        "facts": facts,
+        # The player poll beside the director's answer (scores/_poll_record.html).
+        "poll_record": polls.record_of(ruling, facts),
+        "can_poll": bool(roles & {Role.DIRECTOR, Role.REVIEWER, Role.ADMIN}),
         "outcome": outcome,
         "outcome_text": _outcome_text(outcome),
         "basis": record_basis(ruling),

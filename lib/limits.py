@@ -34,6 +34,8 @@ APPEAL_NOTE_MAX = 2000
 TRAINING_TEXT_MAX = 20000
 # Names typed in a form: an event or session, a training session's title.
 NAME_MAX = 200
+# A pair at the table as the director names it: its number or the two names.
+PAIR_MAX = 100
 # Any single text in a transfer bundle (law text quoted in a snapshot included): a file made
 # by Leidraad never comes near it.
 BUNDLE_TEXT_MAX = 100_000

@@ -62,6 +62,11 @@ class Action:
     # administrator took that import back (transfer.undo).
     IMPORTED = "imported"
     IMPORT_UNDONE = "import_undone"
+    # A psyche or deviation recorded against a pair with the final save (rulings.pairs).
+    PAIR_RECORDED = "pair_recorded"
+    # A player poll (rulings/polling.py): prepared or changed, and each answer recorded.
+    POLL_PREPARED = "poll_prepared"
+    POLL_ANSWERED = "poll_answered"
 
 
 ACTION_LABELS = {
@@ -83,6 +88,9 @@ ACTION_LABELS = {
     Action.AUCTION_EDITED: _("bieding gewijzigd"),
     Action.IMPORTED: _("geïmporteerd"),
     Action.IMPORT_UNDONE: _("import teruggedraaid"),
+    Action.PAIR_RECORDED: _("in het psycheregister"),
+    Action.POLL_PREPARED: _("peiling voorbereid"),
+    Action.POLL_ANSWERED: _("antwoord op de peiling"),
 }
 
 

@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from lib.bridge import Side
 from lib.i18n import active_language
 from rulings.audit import ACTION_LABELS, Action
-from rulings.models import AuditEvent, Ruling, Verdict
+from rulings.models import AuditEvent, RecordKind, Ruling, Verdict
 from trees import snapshot
 from trees.models import TreeSnapshot
 from trees.spec import Snapshot
@@ -235,6 +235,31 @@ def _auction_edited(data: Mapping[str, Any], words: Words) -> str:
     }
 
 
+def _poll_prepared(data: Mapping[str, Any], words: Words) -> str:
+    text = _("Peiling voorbereid") if not data.get("amended") else _("Peiling gewijzigd")
+    return (
+        text
+        + ": "
+        + _("hand %(hand)s, bieding %(auction)s, vraag ‘%(question)s’")
+        % {
+            "hand": data.get("hand", "?"),
+            "auction": data.get("auction") or "–",
+            "question": data.get("question", "?"),
+        }
+    )
+
+
+def _poll_answered(data: Mapping[str, Any], words: Words) -> str:
+    # Call codes (P, X, 3NT) as stored: the committee reads them in either language.
+    considered = ", ".join(str(code) for code in data.get("considered") or []) or "–"
+    return _("Peiling: %(player)s (%(level)s) koos %(call)s; serieus overwogen: %(considered)s") % {
+        "player": data.get("player", "?"),
+        "level": data.get("level", "?"),
+        "call": data.get("call", "?"),
+        "considered": considered,
+    }
+
+
 def _imported(data: Mapping[str, Any], words: Words) -> str:
     # The actor column names who imported; the file and its hash say from what.
     return _("Geïmporteerd uit %(file)s (sha256 %(sha256)s)") % {
@@ -246,6 +271,16 @@ def _imported(data: Mapping[str, Any], words: Words) -> str:
 def _import_undone(data: Mapping[str, Any], words: Words) -> str:
     return _("Import uit %(file)s teruggedraaid: de arbitrage is verworpen") % {
         "file": data.get("file", "?")
+    }
+
+
+def _pair_recorded(data: Mapping[str, Any], words: Words) -> str:
+    kinds = dict(RecordKind.choices)
+    side = str(data.get("side", ""))
+    return _("%(kind)s vastgelegd voor paar %(pair)s (%(side)s)") % {
+        "kind": str(kinds.get(str(data.get("kind")), data.get("kind"))).capitalize(),
+        "pair": data["pair"],
+        "side": Side(side).label if side in Side.values else side,
     }
 
 
@@ -272,6 +307,9 @@ DESCRIBERS: dict[str, Describer] = {
     Action.AUCTION_EDITED: _auction_edited,
     Action.IMPORTED: _imported,
     Action.IMPORT_UNDONE: _import_undone,
+    Action.PAIR_RECORDED: _pair_recorded,
+    Action.POLL_PREPARED: _poll_prepared,
+    Action.POLL_ANSWERED: _poll_answered,
 }
 
 

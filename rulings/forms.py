@@ -19,6 +19,7 @@ from lib.auction import AuctionError, read_auction
 from lib.bridge import Seat, board_dealer
 from lib.fields import DayField, day_in_range
 from lib.widgets import MemoNumberInput
+from rulings import pairs
 from rulings.models import Ruling
 from rulings.wizard import CONTEXT_FIELDS, REQUIRED_TO_SAVE
 
@@ -141,6 +142,12 @@ def _context_field_prototypes() -> dict[str, forms.Field]:
             }
         ),
     )
+    # A number or two names; the club's psyche register compares them (rulings.pairs).
+    for name, label in (("pair_ns", _("Paar NZ")), ("pair_ew", _("Paar OW"))):
+        fields[name].label = label
+        fields[name].widget.attrs.update(
+            placeholder=_("nummer of namen"), autocomplete="off", maxlength=limits.PAIR_MAX
+        )
     # The denomination includes no trump: "Kleur" alone made directors look for SA elsewhere.
     fields["contract_strain"].label = _("Kleur / SA")
     for name in ("offender_seat", "declarer_seat", "contract_strain"):
@@ -160,15 +167,20 @@ def _table_fields() -> dict[str, forms.Field]:
 
 class TableForm(forms.Form):
     """Round, table and board, given at any step: they tell the director's open rulings apart
-    on the home page long before the board details are filled in at the outcome."""
+    on the home page long before the board details are filled in at the outcome. The pairs
+    too: a pair named early shows what the club recorded about it (rulings.pairs) while the
+    director still asks his questions."""
 
-    FIELDS = ("round", "table", "board")
+    FIELDS = ("round", "table", "board", "pair_ns", "pair_ew")
+    NUMBERS = ("round", "table", "board")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields.update(_table_fields())
-        for field in self.fields.values():
-            field.widget.attrs.update(inputmode="numeric", style="max-width: 7rem")
+        for name in self.NUMBERS:
+            self.fields[name].widget.attrs.update(inputmode="numeric", style="max-width: 7rem")
+        for name in ("pair_ns", "pair_ew"):
+            self.fields[name].widget.attrs.update(style="max-width: 14rem")
 
     @classmethod
     def for_ruling(cls, ruling: Ruling) -> TableForm:
@@ -179,9 +191,31 @@ class ContextForm(forms.Form):
     """The table context of a ruling. A plain form (not a ModelForm) so validating it does not
     change the ruling in memory before the wizard compares old and new values."""
 
-    def __init__(self, *args: Any, for_save: bool = False, mode: str = "live", **kwargs):
+    # ``record``: whether saving records the offending pair in the psyche register (ALWAYS:
+    # the psyche tree; OFFERED: a box to tick; "": neither, e.g. a free ruling or a practice).
+    ALWAYS = "always"
+    OFFERED = "offered"
+
+    def __init__(
+        self,
+        *args: Any,
+        for_save: bool = False,
+        mode: str = "live",
+        record: str = "",
+        **kwargs: Any,
+    ):
         super().__init__(*args, **kwargs)
         self.fields.update(_context_fields())
+        self.for_save = for_save
+        self.record = record
+        if record == self.OFFERED:
+            self.fields["record_pair"] = forms.BooleanField(
+                label=_("Vastleggen in het psycheregister (psyche of afwijking van dit paar)"),
+                required=False,
+                help_text=_(
+                    "Het paar van de overtreder; een volgende arbitrage van dit paar toont het."
+                ),
+            )
         if mode == "live":
             for name in REQUIRED_TO_SAVE:
                 # Marked before the director presses "Definitief opslaan", not only refused
@@ -208,6 +242,11 @@ class ContextForm(forms.Form):
                 Column("offender_seat", css_class="col-6 col-md-3"),
                 Column("declarer_seat", css_class="col-6 col-md-3"),
             ),
+            Row(
+                Column("pair_ns", css_class="col-6 col-md-4"),
+                Column("pair_ew", css_class="col-6 col-md-4"),
+            ),
+            *([Field("record_pair")] if record == self.OFFERED else []),
             # A third of a phone is narrower than "Contracthoogte": two columns there.
             Row(
                 Column("contract_level", css_class="col-6 col-sm-4"),
@@ -217,6 +256,16 @@ class ContextForm(forms.Form):
             Field("auction"),
             Field("notes"),
         )
+
+    @staticmethod
+    def record_for(ruling: Ruling) -> str:
+        if pairs.always_records(ruling):
+            return ContextForm.ALWAYS
+        return ContextForm.OFFERED if pairs.may_record(ruling) else ""
+
+    @classmethod
+    def posted(cls, data: Any, ruling: Ruling, for_save: bool = False) -> ContextForm:
+        return cls(data, for_save=for_save, mode=ruling.mode, record=cls.record_for(ruling))
 
     @classmethod
     def for_ruling(
@@ -228,6 +277,7 @@ class ContextForm(forms.Form):
         for name, value in (remembered or {}).items():
             if initial.get(name) in (None, ""):
                 initial[name] = value
+        kwargs.setdefault("record", cls.record_for(ruling))
         return cls(initial=initial, mode=ruling.mode, **kwargs)
 
     def clean(self) -> dict[str, Any]:
@@ -239,6 +289,14 @@ class ContextForm(forms.Form):
         if level and not data.get("contract_strain"):
             self.add_error("contract_strain", _("Geef de kleur van het contract."))
         self._clean_auction(data)
+        wanted = self.record == self.ALWAYS or data.get("record_pair")
+        if self.for_save and wanted:
+            name = pairs.missing(data)
+            if name is not None and name not in self.errors:
+                self.add_error(
+                    name,
+                    _("Nodig voor het psycheregister: de plaats van de overtreder en zijn paar."),
+                )
         return data
 
     def _clean_auction(self, data: dict[str, Any]) -> None:

@@ -35,7 +35,7 @@ from clubs.access import (
 from clubs.models import Club, Role
 from lib import htmx
 from lib.fields import day_in_range
-from rulings import session_memory, wizard
+from rulings import polling, session_memory, wizard
 from rulings.forms import AnswerForm, ContextForm, FirstAnswerForm, TableForm
 from rulings.models import Ruling, Status
 from rulings.steps import StepView, draft_view, step_view
@@ -92,6 +92,8 @@ def _render_step(
             )
         if not view.is_outcome:
             context.setdefault("table_form", TableForm.for_ruling(ruling))
+        if view.node.poll:  # a question a player poll answers (16B1(b)): its tally beside it
+            context["poll_tally"] = polling.beside(ruling)
     return htmx.render(request, STEP_TEMPLATE, context, partial="step")
 
 
@@ -314,7 +316,7 @@ def context(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespo
             return redirect(state_url(found))
         remembered = session_memory.recalled(request)
         return _context_response(request, found, ContextForm.for_ruling(found, remembered))
-    form = ContextForm(request.POST, mode=found.mode)
+    form = ContextForm.posted(request.POST, found)
     if not form.is_valid():
         return _context_response(request, found, form)
     try:
@@ -354,11 +356,12 @@ def table(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespons
 @require_POST
 def save(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     found = _ruling_to_direct(request, uuid)
-    form = ContextForm(request.POST, for_save=True, mode=found.mode)
+    form = ContextForm.posted(request.POST, found, for_save=True)
     if not form.is_valid():
         return _context_response(request, found, form)
     try:
-        wizard.save(found, request.user, context=form.cleaned_data)
+        record = bool(form.cleaned_data.get("record_pair"))
+        wizard.save(found, request.user, context=form.cleaned_data, record_pair=record)
     except WizardError as error:
         return _show(request, found, error=error.message)
     session_memory.remember(request, form.cleaned_data)

@@ -37,10 +37,10 @@ from datetime import date, datetime
 from typing import Any
 
 from clubs.models import Club, User
-from rulings import legal_basis, transitions
+from rulings import legal_basis, pairs, transitions
 from rulings.audit import Action
 from rulings.errors import WizardError
-from rulings.models import Mode, Ruling, Status, Step
+from rulings.models import Mode, PairRecord, Ruling, Status, Step
 from rulings.steps import tree_of
 from rulings.transitions import UNCHANGED, Planned, Planner, Result, refuse_closed
 from trees import snapshot
@@ -76,6 +76,8 @@ CONTEXT_FIELDS = (
     "board",
     "offender_seat",
     "declarer_seat",
+    "pair_ns",
+    "pair_ew",
     "contract_level",
     "contract_strain",
     "contract_doubled",
@@ -391,8 +393,10 @@ def missing_to_save(ruling: Ruling, values: dict[str, Any] | None = None) -> lis
     ]
 
 
-def plan_save(context: dict[str, Any] | None = None) -> Planner:
-    """Make the ruling final, with the context given (in the same transaction)."""
+def plan_save(context: dict[str, Any] | None = None, record_pair: bool = False) -> Planner:
+    """Make the ruling final, with the context given (in the same transaction). A live ruling
+    of the psyche tree, or another one with ``record_pair``, is recorded against the offending
+    side's pair in the club's psyche register (``rulings.pairs``)."""
 
     def plan(ruling: Ruling, at: datetime) -> Planned:
         refuse_closed(ruling)
@@ -410,7 +414,11 @@ def plan_save(context: dict[str, Any] | None = None) -> Planner:
         ruling.status = Status.FINAL
         ruling.finalised_at = at
         entries.append((Action.SAVED, {"outcome": ruling.outcome_key, "steps": len(ruling.path)}))
-        return Planned((*changes, "status", "finalised_at"), entries)
+        rows: list[PairRecord] = []
+        if pairs.always_records(ruling) or (record_pair and pairs.may_record(ruling)):
+            rows, recorded = pairs.record(ruling, at)
+            entries.extend(recorded)
+        return Planned((*changes, "status", "finalised_at"), entries, rows=rows)
 
     return plan
 
@@ -420,5 +428,6 @@ def save(
     actor: User,
     context: dict[str, Any] | None = None,
     at: datetime | None = None,
+    record_pair: bool = False,
 ) -> Result:
-    return transitions.run(ruling, actor, at, plan_save(context))
+    return transitions.run(ruling, actor, at, plan_save(context, record_pair))

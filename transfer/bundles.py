@@ -65,7 +65,9 @@ Progress = Callable[[int, int], None]
 # links into the training app. ``snapshot`` travels as its digest (its primary key), users as
 # usernames. A new foreign key on Ruling to another model must be listed here or given a
 # portable key: its database id means nothing on another server.
-RULING_SKIP = {"id", "club", "training_case", "training_session"}
+# The pairs at the table (rulings.pairs) do not travel yet: bundle version 2 is pinned, and
+# they belong in a version 3 together with the club's psyche register.
+RULING_SKIP = {"id", "club", "training_case", "training_session", "pair_ns", "pair_ew"}
 # Fields the server changes after a transfer (reviews, appeals, the audit head, derived
 # values): they are not compared when deciding whether a known ruling is unchanged.
 RULING_MUTABLE = {

@@ -22,9 +22,13 @@ def canonical_data(tree: TreeSpec) -> dict[str, Any]:
     # Answers without citations hash as before answers could cite: unchanged trees keep
     # their version (and pinned hashes).
     for node in data["nodes"]:
+        if not node["poll"]:  # questions no poll answers hash as before (issue 33)
+            del node["poll"]
         for choice in node["choices"]:
             if not choice["cites"]:
                 del choice["cites"]
+            if not choice["offender"]:  # likewise answers that do not say who offended
+                del choice["offender"]
         # Likewise outcomes without an option list or a resume point (issue 27A3, 27C).
         for name in ("option_list", "resume_at"):
             if node["outcome"] is not None and not node["outcome"][name]:

@@ -275,6 +275,7 @@ def _store(
             label_en=choice.label.en,
             target=by_key[choice.target],
             cites=list(choice.cites),
+            offender=choice.offender,
             order=order,
         )
         for node in spec.nodes
@@ -304,6 +305,7 @@ def _node_fields(node: NodeSpec) -> dict[str, Any]:
         "kind": node.kind,
         **_text_fields("text", node.text),
         **_text_fields("help", node.help),
+        "poll": node.poll,
     }
     if outcome is not None:
         fields.update(
@@ -370,10 +372,12 @@ def spec_from_rows(tree: Tree) -> TreeSpec:
                         label=_text(c, "label"),
                         target=c.target.key,
                         cites=tuple(c.cites),
+                        offender=c.offender,
                     )
                     for c in node.choices.all()
                 ),
                 outcome=outcome,
+                poll=node.poll,
             )
         )
     return TreeSpec(

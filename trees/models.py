@@ -116,6 +116,8 @@ class Node(models.Model):
     option_list = models.JSONField(_("keuzelijst"), default=list, blank=True)
     # The question a ruling deferred at this outcome resumes at (OutcomeSpec.resume_at).
     resume_at = models.CharField(_("hervatten bij"), max_length=80, blank=True)
+    # A question a player poll answers (NodeSpec.poll, issue 33).
+    poll = models.BooleanField(_("peiling"), default=False)
     order = models.PositiveIntegerField(default=0)
 
     class Meta:
@@ -160,6 +162,8 @@ class Choice(models.Model):
     target = models.ForeignKey(Node, on_delete=models.CASCADE, related_name="incoming")
     # The provision keys this answer establishes (ChoiceSpec.cites), in the file's order.
     cites = models.JSONField(_("wetsartikelen"), default=list, blank=True)
+    # Who the offender is by this answer (ChoiceSpec.offender: trees.spec.OFFENDER_ROLES), or "".
+    offender = models.CharField(_("overtreder"), max_length=20, blank=True, default="")
     order = models.PositiveIntegerField(default=0)
 
     class Meta:

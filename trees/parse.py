@@ -20,6 +20,7 @@ from lib import yamltext
 from trees.options import OptionSpec
 from trees.spec import (
     CHOOSERS,
+    OFFENDER_ROLES,
     PHASES,
     ChoiceSpec,
     Finder,
@@ -77,8 +78,8 @@ _TREE_FIELDS = {
     "start",
     "nodes",
 }
-_NODE_FIELDS = {"question", "outcome", "help", "cites", "choices"}
-_CHOICE_FIELDS = {"key", "label", "next", "cites"}
+_NODE_FIELDS = {"question", "outcome", "help", "cites", "choices", "poll"}
+_CHOICE_FIELDS = {"key", "label", "next", "cites", "offender"}
 _OUTCOME_FIELDS = {
     "title",
     "ruling",
@@ -226,6 +227,7 @@ class _Parser:
         help_text = self.text(data["help"], where, "help") if data.get("help") else None
         cites = self.cites(data.get("cites"), where)
         choices = self.choices(data.get("choices"), where)
+        poll = self.boolean(data.get("poll"), where, "poll")
         if "question" in data:
             return NodeSpec(
                 key=key,
@@ -234,7 +236,10 @@ class _Parser:
                 help=help_text,
                 cites=cites,
                 choices=choices,
+                poll=poll,
             )
+        if poll:
+            raise self.fail(where, "poll: only a question is answered by a poll")
         outcome_data = self.mapping(data["outcome"], where, "outcome")
         self.fields(outcome_data, _OUTCOME_FIELDS, where, "outcome")
         for required in ("title", "ruling", "announce"):
@@ -334,9 +339,19 @@ class _Parser:
                     label=self.text(data["label"], where, f"choice {key!r}: label"),
                     target=self.slug(data["next"], where, f"choice {key!r}: next"),
                     cites=self.cites(data.get("cites"), f"{where}: choice {key!r}"),
+                    offender=self.offender(data.get("offender"), where, key),
                 )
             )
         return tuple(result)
+
+    def offender(self, value: Any, where: str, key: str) -> str:
+        """Who the offender is by this answer (``defender``, ``declarer_side``), or ""."""
+        if value is None:
+            return ""
+        if value not in OFFENDER_ROLES:
+            roles = ", ".join(OFFENDER_ROLES)
+            raise self.fail(where, f"choice {key!r}: offender must be one of {roles}")
+        return str(value)
 
 
 @lru_cache(maxsize=64)

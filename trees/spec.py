@@ -4,7 +4,8 @@ A tree file is parsed into a :class:`TreeSpec` (:mod:`trees.parse`) and checked 
 :mod:`trees.validate`; :mod:`trees.loading` writes it to the database and reads it back; a
 :class:`Snapshot` is that tree frozen with the law text each citation showed, stored as JSON
 (:meth:`Snapshot.to_json` / :meth:`Snapshot.from_json`, the only code that reads or writes
-that JSON) and used by the wizard, training, the diagram and transfer.
+that JSON; the strict reader behind ``from_json`` is :mod:`trees.snapshot_json`) and used by
+the wizard, training, the diagram and transfer.
 """
 
 from __future__ import annotations
@@ -14,17 +15,17 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from lib import schema
 from lib.i18n import pick
 from trees.finder_words import Finder
 from trees.hashing import content_hash
-from trees.options import OptionSpec, outcome_json, read_options, text_json
+from trees.options import OptionSpec, outcome_json, text_json
 from trees.order import reading_order
 
 __all__ = [
     "CHOOSERS",
     "KINDS",
     "LAW_KINDS",
+    "OFFENDER_ROLES",
     "PHASES",
     "ChoiceSpec",
     "CitedLaw",
@@ -46,6 +47,9 @@ PHASES = ("auction", "play")
 KINDS = ("question", "outcome")
 CHOOSERS = ("none", "declarer", "defenders", "nos", "lho", "offender", "director")
 LAW_KINDS = ("official", "summary", "title", "missing")
+# Who the offender is by an answer (``offender`` in a tree file): a defender, or declarer's side
+# (declarer or dummy). rulings/consistency.py flags board details that contradict it.
+OFFENDER_ROLES = ("defender", "declarer_side")
 
 
 class TreeError(ValueError):
@@ -81,6 +85,7 @@ class ChoiceSpec:
     # The provisions this answer establishes (an established revoke: 63A1): part of the legal
     # basis of the ruling it leads to (rulings/legal_basis.py), unlike the question's cards.
     cites: tuple[str, ...] = ()
+    offender: str = ""  # one of OFFENDER_ROLES when the answer says who offended
 
 
 @dataclass(frozen=True)
@@ -106,6 +111,9 @@ class NodeSpec:
     cites: tuple[str, ...] = ()
     choices: tuple[ChoiceSpec, ...] = ()
     outcome: OutcomeSpec | None = None
+    # A question a player poll answers (``poll: true``: 16B1(b)'s logical alternative): the
+    # wizard shows the ruling's poll beside it (issue 33).
+    poll: bool = False
 
     @property
     def is_outcome(self) -> bool:
@@ -198,18 +206,10 @@ class CitedLaw:
 
     @classmethod
     def from_json(cls, data: Any, where: str = "citation") -> CitedLaw:
-        _Reader.fields(data, {"key", "edition", "article", "article_title", "kind", "text"}, where)
-        kind = _Reader.string(data, "kind", where)
-        if kind not in LAW_KINDS:
-            raise SnapshotFormatError(f"{where}.kind: must be one of {', '.join(LAW_KINDS)}")
-        return cls(
-            key=_Reader.string(data, "key", where),
-            edition=_Reader.string(data, "edition", where),
-            article=_Reader.string(data, "article", where),
-            article_title=_Reader.string(data, "article_title", where),
-            kind=kind,
-            text=_Reader.text(data.get("text"), f"{where}.text") or Text("", ""),
-        )
+        """Read one stored citation (trees/snapshot_json.py, as :meth:`Snapshot.from_json`)."""
+        from trees.snapshot_json import read_cited_law
+
+        return read_cited_law(data, where)
 
 
 @dataclass(frozen=True)
@@ -291,6 +291,8 @@ class Snapshot:
             data["outcome"] = outcome_json(node.outcome)
         else:
             data["choices"] = [self.choice_json(node.key, c) for c in node.choices]
+        if node.poll:  # only when set: snapshots of other questions keep their digest
+            data["poll"] = True
         return data
 
     def choice_json(self, node_key: str, choice: ChoiceSpec) -> dict[str, Any]:
@@ -305,6 +307,8 @@ class Snapshot:
             data["citations"] = [
                 law.to_json() for law in self.answer_citations(node_key, choice.key)
             ]
+        if choice.offender:  # likewise only when set
+            data["offender"] = choice.offender
         return data
 
     def to_json(self) -> dict[str, Any]:
@@ -321,169 +325,9 @@ class Snapshot:
 
     @classmethod
     def from_json(cls, data: Any, digest: str = "", where: str = "snapshot") -> Snapshot:
-        """Read stored snapshot data; raises SnapshotFormatError naming the first odd place."""
-        read = _Reader
-        read.fields(data, {"slug", "version", "edition", "phase", "title", "start", "nodes"}, where)
-        nodes_data = data.get("nodes")
-        if not isinstance(nodes_data, dict):
-            raise SnapshotFormatError(f"{where}.nodes: must be an object")
-        law: dict[str, CitedLaw] = {}
-        nodes = []
-        for key, raw in nodes_data.items():
-            node, cited = read.node(str(key), raw, f"{where}.nodes.{key}")
-            nodes.append(node)
-            law.update((item.key, item) for item in cited)
-        start = read.string(data, "start", where)
-        if start not in nodes_data:
-            raise SnapshotFormatError(f"{where}.start: no node {start}")
-        for node in nodes:
-            for choice in node.choices:
-                if choice.target not in nodes_data:
-                    raise SnapshotFormatError(
-                        f"{where}.nodes.{node.key}: choice {choice.key} leads nowhere"
-                    )
-        tree = TreeSpec(
-            slug=read.string(data, "slug", where),
-            edition=read.string(data, "edition", where),
-            phase=read.string(data, "phase", where, required=False),
-            title=read.text(data.get("title"), f"{where}.title") or Text("", ""),
-            description=Text("", ""),
-            notes="",
-            start=start,
-            # PostgreSQL's jsonb does not keep the order of the stored nodes: put them in the
-            # order Snapshot.of gives them, so a snapshot reads back equal on every database.
-            nodes=reading_order(nodes, start),
-        )
-        return cls(tree=tree, version=read.string(data, "version", where), law=law, digest=digest)
+        """Read stored snapshot data; raises SnapshotFormatError naming the first odd place.
 
+        The reader is trees/snapshot_json.py (it imports this module, hence imported here)."""
+        from trees.snapshot_json import read_snapshot
 
-class _Reader:
-    """Strict reading of stored snapshot JSON (a bundle may come from elsewhere)."""
-
-    @staticmethod
-    def fields(
-        data: Any, allowed: set[str], where: str, optional: frozenset[str] | set[str] = frozenset()
-    ) -> None:
-        if not isinstance(data, dict):
-            raise SnapshotFormatError(f"{where}: must be an object")
-        unknown = sorted(set(map(str, data)) - allowed)
-        if unknown:
-            raise SnapshotFormatError(f"{where}: unknown key(s) {', '.join(unknown)}")
-        missing = sorted(allowed - optional - set(data))
-        if missing:
-            raise SnapshotFormatError(f"{where}.{missing[0]}: is missing")
-
-    @staticmethod
-    def string(data: dict[str, Any], name: str, where: str, *, required: bool = True) -> str:
-        value = data.get(name)
-        if value is None and not required:
-            return ""
-        if type(value) is not str:
-            raise SnapshotFormatError(f"{where}.{name}: must be str")
-        return value
-
-    @staticmethod
-    def boolean(data: dict[str, Any], name: str, where: str) -> bool:
-        value = data.get(name)
-        if type(value) is not bool:
-            raise SnapshotFormatError(f"{where}.{name}: must be bool")
-        return value
-
-    @staticmethod
-    def text(value: Any, where: str) -> Text | None:
-        if value is None:
-            return None
-        odd = schema.problems(value, schema.LanguageText, where)
-        if odd:
-            raise SnapshotFormatError(odd[0])
-        return Text(value.get("nl") or "", value.get("en") or "")
-
-    @staticmethod
-    def node(key: str, data: Any, where: str) -> tuple[NodeSpec, list[CitedLaw]]:
-        read = _Reader
-        read.fields(
-            data,
-            {"kind", "text", "help", "citations", "outcome", "choices"},
-            where,
-            optional={"text", "help", "outcome", "choices"},
-        )
-        kind = data.get("kind")
-        if kind not in KINDS:
-            raise SnapshotFormatError(f"{where}.kind: must be one of {', '.join(KINDS)}")
-        raw_citations = data.get("citations")
-        if not isinstance(raw_citations, list):
-            raise SnapshotFormatError(f"{where}.citations: must be a list")
-        cited = [
-            CitedLaw.from_json(item, f"{where}.citations[{index}]")
-            for index, item in enumerate(raw_citations)
-        ]
-        details = "outcome" if kind == "outcome" else "choices"
-        if data.get(details) is None:
-            raise SnapshotFormatError(f"{where}: {details} is missing")
-        outcome = read.outcome(data["outcome"], f"{where}.outcome") if kind == "outcome" else None
-        choices, answer_law = read.choices(data.get("choices") or [], f"{where}.choices")
-        cited = [*cited, *answer_law]
-        node = NodeSpec(
-            key=key,
-            kind=kind,
-            text=read.text(data.get("text"), f"{where}.text") or Text("", ""),
-            help=read.text(data.get("help"), f"{where}.help"),
-            cites=tuple(item.key for item in cited[: len(raw_citations)]),
-            choices=choices,
-            outcome=outcome,
-        )
-        return node, cited
-
-    @staticmethod
-    def outcome(data: Any, where: str) -> OutcomeSpec:
-        read = _Reader
-        names = {"ruling", "options", "chooser", "announce", "adjusted_score"}
-        names |= {"unauthorised_information", "see_tree", "option_list", "resume_at"}
-        optional = {"ruling", "options", "announce", "see_tree", "option_list", "resume_at"}
-        read.fields(data, names, where, optional=optional)
-        try:
-            option_list = read_options(data.get("option_list") or [], f"{where}.option_list")
-        except ValueError as error:
-            raise SnapshotFormatError(str(error)) from None
-        see_tree = data.get("see_tree")
-        if see_tree is not None and type(see_tree) is not str:
-            raise SnapshotFormatError(f"{where}.see_tree: must be str")
-        return OutcomeSpec(
-            ruling=read.text(data.get("ruling"), f"{where}.ruling") or Text("", ""),
-            announce=read.text(data.get("announce"), f"{where}.announce") or Text("", ""),
-            options=read.text(data.get("options"), f"{where}.options"),
-            chooser=read.string(data, "chooser", where),
-            adjusted_score=read.boolean(data, "adjusted_score", where),
-            unauthorised_information=read.boolean(data, "unauthorised_information", where),
-            see_tree=see_tree or None,
-            option_list=option_list,
-            resume_at=read.string(data, "resume_at", where, required=False) or None,
-        )
-
-    @staticmethod
-    def choices(data: Any, where: str) -> tuple[tuple[ChoiceSpec, ...], list[CitedLaw]]:
-        """The choices, and the law text their answers cite."""
-        if not isinstance(data, list):
-            raise SnapshotFormatError(f"{where}: must be a list")
-        result = []
-        law: list[CitedLaw] = []
-        for index, item in enumerate(data):
-            at = f"{where}[{index}]"
-            names = {"key", "label", "target", "citations"}
-            _Reader.fields(item, names, at, optional={"label", "citations"})
-            raw = item.get("citations") or []
-            if not isinstance(raw, list):
-                raise SnapshotFormatError(f"{at}.citations: must be a list")
-            cited = [
-                CitedLaw.from_json(entry, f"{at}.citations[{n}]") for n, entry in enumerate(raw)
-            ]
-            law += cited
-            result.append(
-                ChoiceSpec(
-                    key=_Reader.string(item, "key", at),
-                    label=_Reader.text(item.get("label"), f"{at}.label") or Text("", ""),
-                    target=_Reader.string(item, "target", at),
-                    cites=tuple(entry.key for entry in cited),
-                )
-            )
-        return tuple(result), law
+        return read_snapshot(data, digest, where)

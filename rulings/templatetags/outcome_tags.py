@@ -47,8 +47,12 @@ def option_list_of(ruling: Ruling) -> list[dict[str, object]]:
 
 @register.simple_tag
 def contradictions_of(ruling: Ruling) -> list[consistency.Contradiction]:
+    """Board details that contradict what the answers say of the offender, by the roles the
+    ruling's own frozen tree gives its answers."""
+    if not getattr(ruling, "snapshot_id", ""):
+        return []  # a free ruling: no tree, no answers
     return consistency.contradictions(
-        ruling.tree_slug, ruling.path, ruling.offender_seat, ruling.declarer_seat
+        tree_of(ruling).tree, ruling.path, ruling.offender_seat, ruling.declarer_seat
     )
 
 

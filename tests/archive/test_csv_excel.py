@@ -52,7 +52,7 @@ def test_in_dutch_for_dutch_excel(ruling, client_reviewer_a):
     assert row["Opgeslagen"] == "01-03-2025 19:30"  # local time, as Excel reads it
     assert row["Tafel"] == "5"
     # One text column for the auction, in the reader's notation.
-    assert row["Bieding"] == 'Z: pas 1SA! "12-14" [15-17] pas 3SA X? pas pas pas'
+    assert row["Biedverloop"] == 'Z: pas 1SA! "12-14" [15-17] pas 3SA X? pas pas pas'
 
 
 def test_in_english_when_english(ruling, client_reviewer_a):

@@ -75,3 +75,44 @@ def test_an_established_revoke_during_play_resumes_at_when_it_was_noticed(
     assert ruling.outcome_key != "voldongen-doorspelen"
     assert ruling.path[:2] == [["verzaakt", "ja"], ["voldongen", "ja"]]
     assert wizard.resume_step(ruling) is None
+
+
+@pytest.mark.django_db
+def test_a_revoke_not_yet_certain_resumes_at_the_first_question_after_play(
+    shipped, club_a, director_a, client_director_a
+):
+    """'Staat nog niet vast': play on, inspect the tricks after play, and answer "was there a
+    revoke?" again in the same ruling, never the whole tree from a new one."""
+    tree = wizard.start("verzaking")
+    ruling = wizard.begin(
+        director=director_a,
+        tree=tree,
+        node_key="verzaakt",
+        choice_key="onduidelijk",
+        uuid=uuid.uuid4(),
+        club=club_a,
+    ).ruling
+    assert ruling.outcome_key == "later-vaststellen"
+    assert ruling.outcome["resume_at"] == "verzaakt"
+    wizard.defer(ruling, director_a)
+    response = client_director_a.post(reverse("wizard:resume", args=[ruling.uuid]))
+    assert response["Location"] == reverse("wizard:step", args=[ruling.uuid, 1])
+    ruling.refresh_from_db()
+    ruling = wizard.answer(ruling, "verzaakt", 1, "ja", director_a, revision=ruling.revision).ruling
+    assert ruling.path == [["verzaakt", "ja"]]
+    assert ruling.outcome_key == ""
+    assert ruling.steps.filter(superseded=False).count() == 1
+    assert ruling.steps.filter(superseded=True).count() == 1
+
+
+@pytest.mark.django_db
+def test_the_revoke_outcomes_that_wait_for_the_end_of_play_say_defer_not_walk_again(shipped):
+    tree = wizard.start("verzaking")
+    for key in ("voldongen-doorspelen", "later-vaststellen"):
+        outcome = tree.node(key).outcome
+        assert outcome.resume_at
+        assert "opnieuw doorlopen" not in outcome.ruling.nl
+        assert "boom opnieuw" not in outcome.ruling.nl
+        assert "tree again" not in outcome.ruling.en
+        assert "deze arbitrage nu uit" in " ".join(outcome.ruling.nl.lower().split())
+        assert "defer this ruling now" in " ".join(outcome.ruling.en.lower().split())

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('rulings', '0008_fill_legal_basis'),
+        ('rulings', '0010_pairs_and_pair_records'),
     ]
 
     operations = [
