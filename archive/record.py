@@ -24,6 +24,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from archive import auction_views
+from archive.auction_views import AUCTION_ROLES
 from archive.forms import AppealForm, ReviewForm
 from archive.reviews import StaleAppeal, StaleReview, record_review, set_appeal
 from clubs.access import AuthenticatedHttpRequest, get_for_user, roles_in
@@ -31,6 +33,7 @@ from clubs.models import Role
 from lib import htmx, times
 from lib.i18n import pick, pick_text
 from rulings import audit, audit_text, free, hand_over, law_titles, legal_basis
+from rulings.forms import AuctionForm
 from rulings.models import AppealStatus, Ruling, Status, Verdict
 from scores import polls
 from scores.deal_views import DEAL_ROLES
@@ -156,6 +159,10 @@ def _record_context(
         "deal": shown_deal_for(ruling),
         # Typing or importing the hands is for the club's directors (scores.deal_views).
         "can_edit_deal": bool(roles & set(DEAL_ROLES)),
+        # The auction's form (archive/auction_views.py), also on a final ruling.
+        "auction_form": AuctionForm.for_ruling(ruling)
+        if roles & set(AUCTION_ROLES) and auction_views.editable(ruling)
+        else None,
     }
 
 

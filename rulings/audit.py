@@ -56,6 +56,8 @@ class Action:
     SCORE_ADJUSTED = "score_adjusted"
     # The result of the board at the table and after the rectification (scores.result_views).
     RESULT_RECORDED = "result_recorded"
+    # The auction changed on the record page (rulings.auction_edit), also after the save.
+    AUCTION_EDITED = "auction_edited"
     # A transfer bundle brought the ruling to this server (transfer.provenance), and an
     # administrator took that import back (transfer.undo).
     IMPORTED = "imported"
@@ -85,6 +87,7 @@ ACTION_LABELS = {
     Action.APPEAL_SETTLED: _("beroep afgehandeld"),
     Action.SCORE_ADJUSTED: _("arbitrale score"),
     Action.RESULT_RECORDED: _("uitslag van het spel"),
+    Action.AUCTION_EDITED: _("bieding gewijzigd"),
     Action.IMPORTED: _("geïmporteerd"),
     Action.IMPORT_UNDONE: _("import teruggedraaid"),
     Action.HANDED_OVER: _("verder in een andere beslisboom"),

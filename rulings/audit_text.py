@@ -227,6 +227,14 @@ def _result_recorded(data: Mapping[str, Any], words: Words) -> str:
     return text
 
 
+def _auction_edited(data: Mapping[str, Any], words: Words) -> str:
+    # The stored texts themselves (dealer and calls): what the committee compares.
+    return _("Bieding gewijzigd: %(old)s → %(new)s") % {
+        "old": data.get("from") or "–",
+        "new": data.get("to") or "–",
+    }
+
+
 def _poll_prepared(data: Mapping[str, Any], words: Words) -> str:
     text = _("Peiling voorbereid") if not data.get("amended") else _("Peiling gewijzigd")
     return (
@@ -304,6 +312,7 @@ DESCRIBERS: dict[str, Describer] = {
     Action.APPEAL_SETTLED: _appeal(_("Beroep afgehandeld")),
     Action.SCORE_ADJUSTED: _score_adjusted,
     Action.RESULT_RECORDED: _result_recorded,
+    Action.AUCTION_EDITED: _auction_edited,
     Action.IMPORTED: _imported,
     Action.IMPORT_UNDONE: _import_undone,
     Action.HANDED_OVER: _handed_over,

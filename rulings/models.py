@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from lib import limits
+from lib.auction import Auction, AuctionError, load_auction, validate_stored
 from lib.bridge import Seat, Side, Vulnerability
 from lib.constraints import between, in_choices
 from lib.i18n import pick_text
@@ -148,6 +149,16 @@ class Ruling(models.Model):
     notes = models.TextField(
         _("aantekeningen"), blank=True, validators=[MaxLengthValidator(limits.NOTES_MAX)]
     )
+    # The auction as typed at the table, with the dealer and each call's alert, explanation,
+    # agreement and tempo remark, in lib.auction's canonical text ("N: 1H P 2NT! \"…\"").
+    # The validator reads it as lib.auction does: the transfer bundle reader refuses an
+    # illegal or non-canonical auction.
+    auction = models.TextField(
+        _("bieding"),
+        blank=True,
+        default="",
+        validators=[MaxLengthValidator(limits.AUCTION_MAX), validate_stored],
+    )
 
     # Training rulings (mode=training) point to the case practised and, when done in a
     # trainer's session, to that session (training/models.py).
@@ -240,6 +251,14 @@ class Ruling(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tree_title} ({self.uuid})"
+
+    @property
+    def parsed_auction(self) -> Auction | None:
+        """The stored auction read (None when there is none); the validator keeps it legal."""
+        try:
+            return load_auction(self.auction)
+        except AuctionError:
+            return None  # written past the validator (raw SQL): shown as absent, not a crash
 
     @property
     def is_free(self) -> bool:

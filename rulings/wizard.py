@@ -82,6 +82,7 @@ CONTEXT_FIELDS = (
     "contract_level",
     "contract_strain",
     "contract_doubled",
+    "auction",
     "notes",
 )
 # A live ruling is final only with these: the archive is searched by date and board.

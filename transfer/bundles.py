@@ -3,7 +3,7 @@
 A bundle holds a club's final rulings with their steps, reviews and audit events, and the tree
 snapshots they ran on::
 
-    {"format": "leidraad-rulings", "version": 2, "exported_at": "…",
+    {"format": "leidraad-rulings", "version": 3, "exported_at": "…",
      "club": {"slug": "…", "name": "…"},
      "rulings": [{<ruling fields>, "director": "anna",
                   "steps": [...], "reviews": [...], "audit": [...],
@@ -11,7 +11,10 @@ snapshots they ran on::
      "snapshots": [{"digest": "…", "slug": "…", "version": "…", "edition_code": "…",
                     "data": {...}}, ...]}
 
-Version 1 had no ``adjusted_score``; it is still read (a ruling then has none). Users travel
+Version 1 had no ``adjusted_score``; it is still read (a ruling then has none). Version 3
+added the ruling's ``auction`` (issue 33: the stored text of ``lib.auction``, ``"N: 1H P P P"``,
+checked by the model field's validator on import: legal and canonical); a ruling of an older
+bundle has none. Users travel
 by username. Times are UTC ISO 8601 with microseconds, exactly as the audit hash
 covers them.
 
@@ -42,8 +45,12 @@ from transfer.children import (
 from trees.models import TreeSnapshot
 
 FORMAT = "leidraad-rulings"
-VERSION = 2  # 2 adds each ruling's "adjusted_score" (at most one); 1 is still read
-READABLE_VERSIONS = (1, 2)
+# 2 added each ruling's "adjusted_score" (at most one), 3 its "auction" (lib.auction's stored
+# text, "" for none); 1 and 2 are still read.
+VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
+# Ruling fields a later version added: a ruling of an older bundle has this value.
+ADDED_LATER: dict[str, object] = {"auction": ""}
 CHUNK = 500
 # The largest bundle read. Measured (issue 35): 5,005 rulings of seed_demo export to 65.4 MB,
 # and reading and importing them raises the server from 116 MB to 580 MB (the parsed JSON is

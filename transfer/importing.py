@@ -41,6 +41,7 @@ from rulings.models import LegalBasis, Ruling, Status
 from rulings.transitions import basis_rows
 from transfer import provenance, shapes
 from transfer.bundles import (
+    ADDED_LATER,
     CHUNK,
     FORMAT,
     READABLE_VERSIONS,
@@ -109,6 +110,8 @@ def _parse_ruling(raw: Any, index: int) -> _Incoming:
         if not body.get(key):
             raise ValueError(f"{where}: {key} is missing")
     fields = parse(Ruling, fields_of(Ruling, RULING_SKIP), body, where)
+    for name, default in ADDED_LATER.items():
+        fields.setdefault(name, default)  # an older bundle: compared and stored as none
     if fields.get("status") != Status.FINAL:
         # Only final rulings travel: an unfinished one could be continued on both sides.
         raise ValueError(f"{where}: status: only final rulings travel, not {body.get('status')!r}")

@@ -715,6 +715,17 @@ RULES: dict[str, list[Case]] = {
             data=lambda w: {"tricks_made": "9", "sequence": w.final.audit_sequence},
         ),
     ],
+    # The auction on the record (issue 33): directors, reviewers and admins; back to the record.
+    "archive:auction": [
+        Case("final", "GET", who(302, 302, 403, 302, 404), kwargs=uuid_of("final")),
+        Case(
+            "final",
+            "POST",
+            who(302, 302, 403, 302, 404),
+            kwargs=uuid_of("final"),
+            data=lambda w: {"auction": "1h p p p", "sequence": w.final.audit_sequence},
+        ),
+    ],
     # A player poll (issue 33): the club's directors, reviewers and admins; trainers are
     # refused, club B sees nothing.
     "scores:poll": [Case("final", "GET", who(OK, OK, 403, OK, 404), kwargs=poll_of("final"))],

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('rulings', '0010_pairs_and_pair_records'),
+        ('rulings', '0011_ruling_auction'),
     ]
 
     operations = [
