@@ -1,6 +1,6 @@
 from django.urls import path
 
-from archive import csv_export, pair_register, record, views
+from archive import auction_views, csv_export, pair_register, record, views
 
 app_name = "archive"
 urlpatterns = [
@@ -12,4 +12,5 @@ urlpatterns = [
     path("<uuid:uuid>/beoordelen/", record.review, name="review"),
     path("<uuid:uuid>/beroep/", record.appeal, name="appeal"),
     path("<uuid:uuid>/beroepsformulier/", record.appeal_form, name="appeal_form"),
+    path("<uuid:uuid>/bieding/", auction_views.auction, name="auction"),
 ]

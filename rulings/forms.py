@@ -15,6 +15,8 @@ from django.forms.models import fields_for_model
 from django.utils.translation import gettext_lazy as _
 
 from lib import limits
+from lib.auction import AuctionError, read_auction
+from lib.bridge import Seat, board_dealer
 from lib.fields import DayField, day_in_range
 from lib.widgets import MemoNumberInput
 from rulings import pairs
@@ -41,6 +43,18 @@ class AnswerForm(forms.Form):
         step = int(self.cleaned_data["step"])
         MinValueValidator(1)(step)
         return step
+
+    def clean_revision(self) -> int:
+        return int(self.cleaned_data["revision"])
+
+
+class HandOverForm(forms.Form):
+    """ "Verder met de beslisboom …" as an outcome page posts it: the outcome that hands over,
+    the ruling's revision the page was rendered with, and the tree to go on in."""
+
+    outcome = forms.SlugField(max_length=KEY_MAX)
+    revision = forms.RegexField(_COUNT, strip=True)
+    tree = forms.SlugField(max_length=KEY_MAX)
 
     def clean_revision(self) -> int:
         return int(self.cleaned_data["revision"])
@@ -119,6 +133,26 @@ def _context_field_prototypes() -> dict[str, forms.Field]:
         required=False,
         max_length=limits.NOTES_MAX,
         widget=forms.Textarea(attrs={"rows": 3}),
+    )
+    # The auction on one line (lib.auction); ContextForm.clean reads it with the dealer.
+    fields["auction"] = forms.CharField(
+        label=fields["auction"].label,
+        required=False,
+        max_length=limits.AUCTION_MAX,
+        help_text=_(
+            "Biedingen met spaties: 1h p 2sa x … ap (alle pas). Na een bieding: ! alert, "
+            '? tempo, "uitleg gegeven", [afspraak volgens systeemkaart]. Gever volgt uit '
+            "het spelnummer; een andere gever vooraan: ‘O: p 1h’."
+        ),
+        widget=forms.TextInput(
+            attrs={
+                "autocomplete": "off",
+                "autocapitalize": "off",
+                "spellcheck": "false",
+                "class": "font-monospace",
+                "data-auction-input": "",
+            }
+        ),
     )
     # A number or two names; the club's psyche register compares them (rulings.pairs).
     for name, label in (("pair_ns", _("Paar NZ")), ("pair_ew", _("Paar OW"))):
@@ -231,6 +265,7 @@ class ContextForm(forms.Form):
                 Column("contract_strain", css_class="col-6 col-sm-4"),
                 Column("contract_doubled", css_class="col-6 col-sm-4"),
             ),
+            Field("auction"),
             Field("notes"),
         )
 
@@ -265,6 +300,7 @@ class ContextForm(forms.Form):
             self.add_error("contract_level", _("Geef de hoogte van het contract (1–7)."))
         if level and not data.get("contract_strain"):
             self.add_error("contract_strain", _("Geef de kleur van het contract."))
+        self._clean_auction(data)
         wanted = self.record == self.ALWAYS or data.get("record_pair")
         if self.for_save and wanted:
             name = pairs.missing(data)
@@ -274,3 +310,45 @@ class ContextForm(forms.Form):
                     _("Nodig voor het psycheregister: de plaats van de overtreder en zijn paar."),
                 )
         return data
+
+    def _clean_auction(self, data: dict[str, Any]) -> None:
+        """The typed auction as stored (``N: 1H P``): the dealer typed in front, else the
+        board number's; refused with the call named when it is not legal."""
+        typed = data.get("auction")
+        if typed is None or "auction" in self.errors:
+            return
+        board = data.get("board")
+        try:
+            auction = read_auction(typed, board_dealer(board) if board else None)
+        except AuctionError as error:
+            self.add_error("auction", str(error))
+            return
+        data["auction"] = auction.stored() if auction is not None else ""
+
+
+class AuctionForm(forms.Form):
+    """The auction on the record page (``rulings.auction_edit``): one line as typed, with the
+    chain's length when the form was shown (a stale form changes nothing)."""
+
+    auction = forms.CharField(required=False, max_length=limits.AUCTION_MAX)
+    sequence = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+
+    def __init__(self, *args: Any, dealer: Seat | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.dealer = dealer
+        prototype = _context_field_prototypes()["auction"]
+        field = self.fields["auction"]
+        field.label, field.help_text = prototype.label, prototype.help_text
+        field.widget = copy.deepcopy(prototype.widget)
+
+    @classmethod
+    def for_ruling(cls, ruling: Ruling, dealer: Seat | None = None) -> AuctionForm:
+        initial = {"auction": ruling.auction, "sequence": ruling.audit_sequence}
+        return cls(initial=initial, dealer=dealer)
+
+    def clean_auction(self) -> str:
+        try:
+            auction = read_auction(self.cleaned_data["auction"], self.dealer)
+        except AuctionError as error:
+            raise forms.ValidationError(str(error), code="auction") from None
+        return auction.stored() if auction is not None else ""

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from lib import limits
+from lib.auction import Auction, AuctionError, load_auction, validate_stored
 from lib.bridge import Seat, Side, Vulnerability
 from lib.constraints import between, in_choices
 from lib.i18n import pick_text
@@ -106,6 +107,11 @@ class Ruling(models.Model):
 
     outcome_key = models.CharField(_("uitkomst"), max_length=80, blank=True, db_index=True)
     outcome = models.JSONField(_("uitspraak"), default=dict, blank=True)
+    # The trees this ruling went through before its current one (rulings/hand_over.py): an
+    # outcome that hands over to another tree ("Verder met de beslisboom strafkaart") goes on
+    # in the same ruling. Each part as it ended: tree, title, edition, version, snapshot,
+    # path, outcome key, outcome and its own legal basis; empty for almost every ruling.
+    handed_over = models.JSONField(_("eerdere beslisbomen"), default=list, blank=True)
 
     played_on = models.DateField(_("speeldatum"), null=True, blank=True, db_index=True)
     event = models.CharField(_("wedstrijd of zitting"), max_length=200, blank=True)
@@ -142,6 +148,16 @@ class Ruling(models.Model):
     )
     notes = models.TextField(
         _("aantekeningen"), blank=True, validators=[MaxLengthValidator(limits.NOTES_MAX)]
+    )
+    # The auction as typed at the table, with the dealer and each call's alert, explanation,
+    # agreement and tempo remark, in lib.auction's canonical text ("N: 1H P 2NT! \"…\"").
+    # The validator reads it as lib.auction does: the transfer bundle reader refuses an
+    # illegal or non-canonical auction.
+    auction = models.TextField(
+        _("bieding"),
+        blank=True,
+        default="",
+        validators=[MaxLengthValidator(limits.AUCTION_MAX), validate_stored],
     )
 
     # Training rulings (mode=training) point to the case practised and, when done in a
@@ -235,6 +251,14 @@ class Ruling(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tree_title} ({self.uuid})"
+
+    @property
+    def parsed_auction(self) -> Auction | None:
+        """The stored auction read (None when there is none); the validator keeps it legal."""
+        try:
+            return load_auction(self.auction)
+        except AuctionError:
+            return None  # written past the validator (raw SQL): shown as absent, not a crash
 
     @property
     def is_free(self) -> bool:
