@@ -64,6 +64,7 @@ CSV_FIELDS = (
     "notes",
     *(f"adjusted_score__{name}" for name in SUMMARY_FIELDS),
     "decision",
+    "auction",
     "path",
     "id",  # last: the chunk's legal basis is read by it (_chunk_lines)
 )
@@ -100,6 +101,8 @@ CSV_HEADER = (
     # What was decided, as the record shows it: the outcome's ruling text; for a free ruling
     # the director's own words (its outcome title is only "Vrije arbitrage").
     "decision",
+    # The auction as stored (lib.auction): dealer, calls, and each call's marks and notes.
+    "auction",
 )
 # A cell starting with one of these would be read as a formula by a spreadsheet program.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -175,6 +178,7 @@ def row_values(row: tuple, basis: dict[int, list[str]]) -> list[Any]:
         values["adjusted_score__kind"] or "",
         summary_of({name: values[f"adjusted_score__{name}"] for name in SUMMARY_FIELDS}),
         values["decision"],
+        values["auction"],
     ]
     return out
 

@@ -49,6 +49,7 @@ HEADER = [
     "adjusted_score",
     "adjusted_score_summary",
     "decision",
+    "auction",
 ]
 
 

@@ -486,6 +486,18 @@ RULES: dict[str, list[Case]] = {
     "wizard:defer": [
         Case("open", "POST", who(302, 403, 403, 302, 404), kwargs=uuid_of("open")),
     ],
+    # The hand-over to another tree (rulings/hand_over.py): refused in place (302 back to the
+    # ruling) when the outcome does not hand over; never another club's or director's ruling.
+    "wizard:hand_over": [
+        Case(
+            "outcome",
+            "POST",
+            who(302, 403, 403, 302, 404),
+            kwargs=uuid_of("at_outcome"),
+            data=lambda w: {"outcome": w.at_outcome.outcome_key, "revision": "0", "tree": "x"},
+        ),
+        Case("outcome", "GET", who(405, 405, 405, 405, 405), kwargs=uuid_of("at_outcome")),
+    ],
     "wizard:resume": [
         Case("deferred", "POST", who(302, 403, 403, 302, 404), kwargs=uuid_of("deferred")),
     ],
@@ -576,6 +588,13 @@ RULES: dict[str, list[Case]] = {
     "transfer:download": [
         Case("own club", "GET", who(403, 403, 403, OK, 403)),
         Case("?club=A", "GET", who(403, 403, 403, OK, 404), query=lambda w: "club=troefkaart"),
+    ],
+    # The club's psyche register (rulings/pairs.py): its members only.
+    "archive:pairs": [
+        Case("club A", "GET", members(OK), kwargs=club_a),
+        Case(
+            "club B", "GET", who(404, 404, 404, 404, OK), kwargs=lambda w: {"slug": w.club_b.slug}
+        ),
     ],
     "archive:detail": [
         Case("final", "GET", members(OK), kwargs=uuid_of("final")),
@@ -694,6 +713,17 @@ RULES: dict[str, list[Case]] = {
             who(302, 302, 403, 302, 404),
             kwargs=uuid_of("final"),
             data=lambda w: {"tricks_made": "9", "sequence": w.final.audit_sequence},
+        ),
+    ],
+    # The auction on the record (issue 33): directors, reviewers and admins; back to the record.
+    "archive:auction": [
+        Case("final", "GET", who(302, 302, 403, 302, 404), kwargs=uuid_of("final")),
+        Case(
+            "final",
+            "POST",
+            who(302, 302, 403, 302, 404),
+            kwargs=uuid_of("final"),
+            data=lambda w: {"auction": "1h p p p", "sequence": w.final.audit_sequence},
         ),
     ],
     # A player poll (issue 33): the club's directors, reviewers and admins; trainers are
