@@ -107,6 +107,20 @@ class PollView:
         return self.columns, self.rows
 
     @property
+    def hand_text(self) -> str:
+        """The hand on one line (the record's print): ``♠ A H 3 2 ♥ V B 5 …``."""
+        return " ".join(f"{line.symbol}{line.cards.replace(' ', '')}" for line in self.hand)
+
+    @property
+    def auction_text(self) -> str:
+        """The calls up to the decision on one line, ending in "?" (the record's print)."""
+        if self.auction is None:
+            return self.poll.auction
+        language = active_language()
+        calls = [entry.call.short(language) for entry in self.auction.calls]
+        return " ".join([*calls, "?"])
+
+    @property
     def answer_rows(self) -> list[tuple[str, str, str, str]]:
         """Each answer as shown: player, level, call and the calls also considered."""
         return [

@@ -279,3 +279,21 @@ def test_the_record_shows_both_trees_in_order_and_one_trail(
     assert "verder in de beslisboom strafkaart, in deze arbitrage" in page
     for key in _basis(ruling):
         assert f'data-basis="{key}"' in page or key in page
+
+
+@pytest.mark.django_db
+def test_the_csv_names_the_earlier_tree_and_the_whole_basis(
+    shipped, club_a, director_a, client_reviewer_a
+):
+    import csv
+    import io
+
+    ruling = _at_hand_over(club_a, director_a)
+    hand_over.hand_over(ruling, HANDS_OVER, ruling.revision, wizard.start("strafkaart"), director_a)
+    ruling = _answer_all(ruling, director_a, _second_path())
+    wizard.save(ruling, director_a, context={"played_on": PLAYED, "board": 4})
+    text = b"".join(client_reviewer_a.get(reverse("archive:csv")).streaming_content)
+    (row,) = list(csv.DictReader(io.StringIO(text.decode("utf-8-sig"))))
+    assert row["handed_over"] == f"verzaking:{HANDS_OVER}"
+    assert row["tree"] == "strafkaart"
+    assert row["legal_basis"].split() == _basis(ruling)
