@@ -25,7 +25,7 @@ from clubs.models import User
 from rulings import legal_basis, transitions
 from rulings.audit import Action
 from rulings.errors import WizardError
-from rulings.models import Mode, Ruling, Status
+from rulings.models import HandOver, Mode, Ruling, Status
 from rulings.steps import tree_of
 from rulings.transitions import UNCHANGED, Planned, Planner, Result, refuse_closed
 from trees import snapshot
@@ -41,6 +41,7 @@ __all__ = [
     "part_from",
     "parts_shown",
     "plan_hand_over",
+    "rows_of",
     "steps_before",
 ]
 
@@ -103,6 +104,19 @@ def part_from(ruling: Ruling, tree: Snapshot, revision: int) -> dict[str, Any]:
     }
 
 
+def rows_of(ruling: Ruling) -> list[HandOver]:
+    """The statistics' rows of the ruling's earlier trees (``HandOver``), one per part."""
+    return [
+        HandOver(
+            ruling=ruling,
+            position=position,
+            tree_slug=str(part.get("tree", ""))[:80],
+            outcome_key=str(part.get("outcome_key", ""))[:80],
+        )
+        for position, part in enumerate(ruling.handed_over)
+    ]
+
+
 def _repeated(ruling: Ruling, outcome_key: str, revision: int, to: Snapshot) -> bool:
     """Whether this very hand-over was made already (the form sent twice)."""
     if not ruling.handed_over:
@@ -150,7 +164,8 @@ def plan_hand_over(outcome_key: str, revision: int, to: Snapshot) -> Planner:
             "steps": steps_before(ruling.handed_over),
         }
         # The legal basis stays: the earlier tree's rows until this tree reaches an outcome.
-        return Planned(_FIELDS, [(Action.HANDED_OVER, entry)], number=1)
+        rows = rows_of(ruling)[-1:]
+        return Planned(_FIELDS, [(Action.HANDED_OVER, entry)], number=1, rows=rows)
 
     return plan
 

@@ -36,8 +36,8 @@ from django.utils import timezone
 
 from clubs.models import Club
 from lib import limits, safejson
-from rulings import legal_basis
-from rulings.models import LegalBasis, Ruling, Status
+from rulings import hand_over, legal_basis
+from rulings.models import HandOver, LegalBasis, Ruling, Status
 from rulings.transitions import basis_rows
 from transfer import provenance, shapes
 from transfer.bundles import (
@@ -356,6 +356,8 @@ def _create(incoming: list[_Incoming], club: Club, users: _Users) -> list[Ruling
     LegalBasis.objects.bulk_create(
         row for ruling, keys in zip(created, bases, strict=True) for row in basis_rows(ruling, keys)
     )
+    # Derived, like the legal basis: the statistics' rows of a ruling's earlier trees.
+    HandOver.objects.bulk_create(row for ruling in created for row in hand_over.rows_of(ruling))
     # auto_now(_add) fields were stamped with the time of import: put the bundle's times back.
     for ruling, item in zip(created, incoming, strict=True):
         for name in auto:

@@ -217,8 +217,9 @@ def test_the_hand_over_post_without_and_with_htmx(
     url = reverse("wizard:hand_over", args=[ruling.uuid])
     form = {"outcome": HANDS_OVER, "revision": ruling.revision, "tree": "strafkaart"}
     wizard.start("strafkaart")  # the snapshot frozen once per process, as for a first answer
-    # Session, user, ruling, tree row; the compare-and-swap and the event: whatever the paths.
-    with django_assert_max_num_queries(6):
+    # Session, user, ruling, tree row; the compare-and-swap, the event and the statistics'
+    # row of the earlier tree: whatever the paths.
+    with django_assert_max_num_queries(7):
         response = client_director_a.post(url, form)
     assert response.status_code == 302
     assert response["Location"] == reverse("wizard:step", args=[ruling.uuid, 1])
@@ -297,3 +298,68 @@ def test_the_csv_names_the_earlier_tree_and_the_whole_basis(
     assert row["handed_over"] == f"verzaking:{HANDS_OVER}"
     assert row["tree"] == "strafkaart"
     assert row["legal_basis"].split() == _basis(ruling)
+
+
+def _saved_hand_over(club, director):
+    ruling = _at_hand_over(club, director)
+    hand_over.hand_over(ruling, HANDS_OVER, ruling.revision, wizard.start("strafkaart"), director)
+    ruling = _answer_all(ruling, director, _second_path())
+    wizard.save(ruling, director, context={"played_on": PLAYED, "board": 4})
+    ruling.refresh_from_db()
+    return ruling
+
+
+@pytest.mark.django_db
+def test_statistics_count_the_ruling_once_per_tree_and_once_in_all(shipped, club_a, director_a):
+    from archive import stats
+    from rulings.models import HandOver, Ruling
+
+    ruling = _saved_hand_over(club_a, director_a)
+    assert list(HandOver.objects.values_list("ruling", "tree_slug", "outcome_key")) == [
+        (ruling.pk, "verzaking", HANDS_OVER)
+    ]
+    rulings = Ruling.objects.filter(club=club_a)
+    counts = stats.Counts.of(stats.groups(rulings))
+    total, breakdowns = stats.summarise(counts, rulings, {"verzaking": "V", "strafkaart": "S"})
+    assert total == 1
+    per_tree = next(b.rows for b in breakdowns if b.key == "irregularity")
+    assert sorted(per_tree) == [("S", 1), ("V", 1)]
+    assert next(b.rows for b in breakdowns if b.key == "director")[0][1] == 1
+
+
+@pytest.mark.django_db
+def test_a_bundle_carries_both_trees_and_imports_them_again(shipped, club_a, director_a):
+    import json
+
+    from django.db import connection
+
+    from rulings.models import HandOver
+    from tests.support.transfer import import_text
+    from transfer import bundles
+
+    ruling = _saved_hand_over(club_a, director_a)
+    basis, parts = _basis(ruling), ruling.handed_over
+    text = "".join(bundles.iter_bundle(club_a))
+    data = json.loads(text)
+    (sent,) = data["rulings"]
+    assert sent["handed_over"] == parts
+    digests = {item["digest"] for item in data["snapshots"]}
+    assert digests == {ruling.snapshot_id, parts[0]["snapshot"]}
+
+    # A hand-edited part is refused by name; nothing is imported.
+    broken = json.loads(text)
+    del broken["rulings"][0]["handed_over"][0]["basis"]
+    with connection.cursor() as cursor:
+        cursor.execute("DELETE FROM rulings_auditevent WHERE ruling_id = %s", [ruling.pk])
+    ruling.delete()
+    with pytest.raises(Exception, match="handed_over"):
+        import_text(json.dumps(broken), club_a)
+
+    import_text(text, club_a)
+    again = type(ruling).objects.get(uuid=ruling.uuid)
+    assert again.handed_over == parts
+    assert _basis(again) == basis
+    assert list(HandOver.objects.filter(ruling=again).values_list("tree_slug", flat=True)) == [
+        "verzaking"
+    ]
+    assert audit.verify(again) == []
