@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 
 from archive.csv_export import CSV_HEADER, _cell, csv_lines, row_values
 from lib import times
+from lib.auction import Auction, AuctionError, load_auction
 from lib.bridge import Seat
 from lib.i18n import active_language
 from rulings.models import AppealStatus, Mode, Ruling, Status, Verdict
@@ -56,6 +57,8 @@ HEADERS = {
     "adjusted_score": gettext_lazy("Arbitrale score"),
     "adjusted_score_summary": gettext_lazy("Arbitrale score (samenvatting)"),
     "decision": gettext_lazy("Beslissing"),
+    "auction": gettext_lazy("Biedverloop"),
+    "handed_over": gettext_lazy("Eerdere beslisbomen"),
 }
 LABELS: dict[str, dict[str, Any]] = {
     "mode": dict(Mode.choices),
@@ -82,9 +85,35 @@ def excel_value(column: str, value: Any) -> Any:
         return Seat(value).letter
     if column == "contract":
         return contract_text(str(value))
+    if column == "auction":
+        return auction_text(str(value))
     if column in LABELS:
         return str(LABELS[column].get(value, value))
     return _cell(value)
+
+
+def parse_or_none(stored: str) -> Auction | None:
+    try:
+        return load_auction(stored)
+    except AuctionError:
+        return None
+
+
+def auction_text(stored: str) -> str:
+    """The stored auction in the reader's notation: ``O: 1♥ pas 2SA X``, notes as typed."""
+    auction = parse_or_none(stored)
+    if auction is None:
+        return _cell(stored)
+    language = active_language()
+    calls = " ".join(
+        entry.call.short(language)
+        + ("!" if entry.alert else "")
+        + ("?" if entry.tempo else "")
+        + (f' "{entry.explanation}"' if entry.explanation else "")
+        + (f" [{entry.agreement}]" if entry.agreement else "")
+        for entry in auction.calls
+    )
+    return _cell(f"{auction.dealer.letter}: {calls}")
 
 
 def cells(row: tuple, basis: dict[int, list[str]]) -> list[Any]:

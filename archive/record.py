@@ -24,14 +24,18 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from archive import auction_views
+from archive.auction_views import AUCTION_ROLES
 from archive.forms import AppealForm, ReviewForm
 from archive.reviews import StaleAppeal, StaleReview, record_review, set_appeal
 from clubs.access import AuthenticatedHttpRequest, get_for_user, roles_in
 from clubs.models import Role
 from lib import htmx, times
 from lib.i18n import pick, pick_text
-from rulings import audit, audit_text, free, law_titles, legal_basis
+from rulings import audit, audit_text, free, hand_over, law_titles, legal_basis
+from rulings.forms import AuctionForm
 from rulings.models import AppealStatus, Ruling, Status, Verdict
+from scores import polls
 from scores.deal_views import DEAL_ROLES
 from scores.deals import shown_deal_for
 from trees import snapshot
@@ -48,7 +52,7 @@ def _get_ruling_for_user(
         # The adjusted score and the board's result (scores/_adjusted_score.html,
         # scores/_board_result.html) come in the same query.
         Ruling.objects.select_related(
-            "director", "club", "adjusted_score__recorded_by", "board_result"
+            "director", "club", "adjusted_score__recorded_by", "board_result", "poll"
         ),
         roles=roles,
         uuid=uuid,
@@ -65,9 +69,24 @@ def record_basis(ruling: Ruling) -> list[dict[str, Any]]:
             tree = snapshot.get(ruling.snapshot_id)
         except TreeSnapshot.DoesNotExist:
             tree = None
-    return law_titles.localised(
-        legal_basis.shown(keys, ruling.outcome or {}, tree), ruling.edition_code
-    )
+    # Continued from another tree: the law text its parts recorded too (rulings/hand_over.py).
+    recorded = hand_over.basis_law(ruling) if ruling.handed_over else ruling.outcome or {}
+    return law_titles.localised(legal_basis.shown(keys, recorded, tree), ruling.edition_code)
+
+
+def tree_parts(ruling: Ruling, facts: list[Any], title: str) -> list[dict[str, Any]]:
+    """The facts per tree of a ruling continued in another tree, in order: each earlier tree
+    with its answers and the outcome that handed over, then the current tree. Empty for a
+    ruling of one tree (the page lists its facts as they are)."""
+    if not ruling.handed_over:
+        return []
+    parts = []
+    for part in hand_over.parts_shown(ruling):
+        mine = [step for step in facts if part["first"] <= step.order <= part["last"]]
+        parts.append({**part, "facts": mine})
+    done = parts[-1]["last"]
+    current = {"title": title, "outcome_title": "", "facts": [s for s in facts if s.order > done]}
+    return [*parts, current]
 
 
 def _shown_title(ruling: Ruling, tree_row: tuple[str, str, str] | None) -> str:
@@ -107,15 +126,22 @@ def _record_context(
     roles = roles_in(request, ruling.club_id)
     can_review = bool(roles & set(REVIEW_ROLES))
     outcome = ruling.outcome or {}
+    facts = [step for step in steps if not step.superseded]
     next_appeal = (
         AppealStatus.SETTLED if ruling.appeal_status == AppealStatus.OPEN else AppealStatus.OPEN
     )
+    title = _shown_title(ruling, tree_row)
+    facts = [step for step in steps if not step.superseded]
     return {
         "ruling": ruling,
         "club": ruling.club,
-        "title": _shown_title(ruling, tree_row),
+        "title": title,
         "steps": steps,
-        "facts": [step for step in steps if not step.superseded],
+        "facts": facts,
+        "tree_parts": tree_parts(ruling, facts, title),
+        # The player poll beside the director's answer (scores/_poll_record.html).
+        "poll_record": polls.record_of(ruling, facts),
+        "can_poll": bool(roles & {Role.DIRECTOR, Role.REVIEWER, Role.ADMIN}),
         "outcome": outcome,
         "outcome_text": _outcome_text(outcome),
         "basis": record_basis(ruling),
@@ -133,6 +159,10 @@ def _record_context(
         "deal": shown_deal_for(ruling),
         # Typing or importing the hands is for the club's directors (scores.deal_views).
         "can_edit_deal": bool(roles & set(DEAL_ROLES)),
+        # The auction's form (archive/auction_views.py), also on a final ruling.
+        "auction_form": AuctionForm.for_ruling(ruling)
+        if roles & set(AUCTION_ROLES) and auction_views.editable(ruling)
+        else None,
     }
 
 

@@ -155,3 +155,14 @@ class ScoreSettingsForm(forms.ModelForm):
                 _("Gemiddeld plus is minstens gemiddeld, en gemiddeld minstens gemiddeld min.")
             )
         return cleaned
+
+
+class PollSettingsForm(forms.ModelForm):
+    """When a player poll suggests a logical alternative (16B1(b)): the club's thresholds."""
+
+    class Meta:
+        model = Club
+        fields = ["poll_consider_percent", "poll_choose_minimum", "poll_minimum_answers"]
+        widgets = {
+            name: forms.NumberInput(attrs={"min": 1, "class": "form-control"}) for name in fields
+        }

@@ -2,7 +2,7 @@
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractUser
-from django.core.validators import MaxValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -28,6 +28,24 @@ class Club(models.Model):
     )
     average_minus_percent = models.PositiveSmallIntegerField(
         _("gemiddeld min (%)"), default=40, validators=[MaxValueValidator(100)]
+    )
+    # Law 16B1(b): when a player poll suggests a logical alternative (rulings/poll_tally.py).
+    # "A significant proportion would seriously consider it, some would choose it": how many
+    # that is, the Laws leave to judgement, so the club sets it (README says why the defaults).
+    poll_consider_percent = models.PositiveSmallIntegerField(
+        _("serieus overwogen door minstens (%)"),
+        default=25,
+        validators=[MinValueValidator(1), MaxValueValidator(100)],
+    )
+    poll_choose_minimum = models.PositiveSmallIntegerField(
+        _("gekozen door minstens (spelers)"),
+        default=1,
+        validators=[MinValueValidator(1), MaxValueValidator(50)],
+    )
+    poll_minimum_answers = models.PositiveSmallIntegerField(
+        _("suggestie vanaf (antwoorden)"),
+        default=4,
+        validators=[MinValueValidator(1), MaxValueValidator(50)],
     )
 
     class Meta:

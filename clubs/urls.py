@@ -28,6 +28,7 @@ urlpatterns = [
     path("club/<slug:slug>/leden/", views.members, name="club_members"),
     path("club/<slug:slug>/leden/uitnodigen/", views.invite, name="club_invite"),
     path("club/<slug:slug>/scores/", views.score_settings, name="club_score_settings"),
+    path("club/<slug:slug>/peilingen/", views.poll_settings, name="club_poll_settings"),
     path("club/<slug:slug>/leden/<int:user_id>/", views.member, name="club_member"),
     path(
         "club/<slug:slug>/leden/<int:user_id>/rollen/",

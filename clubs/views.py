@@ -16,6 +16,7 @@ from clubs.forms import (
     ForgottenPasswordForm,
     InviteForm,
     LanguageForm,
+    PollSettingsForm,
     RolesForm,
     ScoreSettingsForm,
     SetupForm,
@@ -74,15 +75,20 @@ def admin_club(request: HttpRequest, slug: str) -> Club:
 
 
 def members(
-    request: HttpRequest, slug: str, settings_form: ScoreSettingsForm | None = None
+    request: HttpRequest,
+    slug: str,
+    settings_form: ScoreSettingsForm | None = None,
+    poll_form: PollSettingsForm | None = None,
 ) -> HttpResponse:
     club = admin_club(request, slug)
     context = {
         "club": club,
         "members": club_members.listing(club),
         "score_form": settings_form or ScoreSettingsForm(instance=club),
+        "poll_form": poll_form or PollSettingsForm(instance=club),
     }
-    return render(request, "clubs/members.html", context, status=400 if settings_form else 200)
+    failed = settings_form or poll_form
+    return render(request, "clubs/members.html", context, status=400 if failed else 200)
 
 
 @require_POST
@@ -95,6 +101,18 @@ def score_settings(request: HttpRequest, slug: str) -> HttpResponse:
     form.save()
     messages.success(request, _("De percentages voor kunstmatige scores zijn opgeslagen."))
     return redirect(reverse("club_members", args=[club.slug]) + "#arbitrale-scores")
+
+
+@require_POST
+def poll_settings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's thresholds for a poll's suggestion; the director still decides."""
+    club = admin_club(request, slug)
+    form = PollSettingsForm(request.POST, instance=club)
+    if not form.is_valid():
+        return members(request, slug, poll_form=form)
+    form.save()
+    messages.success(request, _("De drempels voor peilingen zijn opgeslagen."))
+    return redirect(reverse("club_members", args=[club.slug]) + "#peilingen")
 
 
 def invite(request: HttpRequest, slug: str) -> HttpResponse:

@@ -35,6 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 
 from lib.bridge import SEATS, BridgeError, Seat
@@ -49,6 +50,8 @@ __all__ = [
     "load_auction",
     "parse_auction",
     "parse_call",
+    "read_auction",
+    "validate_stored",
 ]
 
 CallKind = Literal["pass", "double", "redouble", "bid"]
@@ -145,7 +148,7 @@ def parse_call(token: str) -> Call:
     text = token.strip().lower().replace("\ufe0f", "")
     if text in _WORDS:
         return _WORDS[text]
-    if len(text) >= 2 and text[0].isdigit():
+    if len(text) >= 2 and text[0] in "0123456789":  # not isdigit(): "²" is no level
         level = int(text[0])
         strain = _STRAIN_WORDS.get(text[1:])
         if strain is not None:
@@ -455,3 +458,39 @@ def load_auction(stored: str) -> Auction | None:
             gettext("Een opgeslagen bieding begint met de gever: ‘N: 1h p’."), text[:20]
         )
     return parse_auction(calls, dealer)
+
+
+def read_auction(text: str, dealer: Seat | None) -> Auction | None:
+    """What a director typed in an auction field: the calls, optionally after the dealer
+    (``O: p 1h``), which overrides ``dealer`` (the deal's or the board number's; None when
+    neither is known, and then the dealer must be typed); None when nothing was typed."""
+    if not text.strip():
+        return None
+    before, colon, after = text.partition(":")
+    if colon:
+        try:
+            typed = Seat.read(before)
+        except BridgeError:
+            pass  # a colon inside a note (``1nt "12-14: zwak"``): no dealer given
+        else:
+            return parse_auction(after, typed)
+    if dealer is None:
+        raise AuctionError(
+            gettext("Geef het spelnummer, of de gever vooraan: ‘N: 1h p’."), text[:20]
+        )
+    return parse_auction(text, dealer)
+
+
+def validate_stored(stored: str) -> None:
+    """The model's validator: an auction as :meth:`Auction.stored` writes it, legal, and
+    written canonically (what the record shows is exactly what was stored)."""
+    try:
+        auction = load_auction(stored)
+    except AuctionError as error:
+        raise ValidationError(str(error), code="auction") from None
+    if auction is not None and auction.stored() != stored:
+        raise ValidationError(
+            gettext("De bieding is niet in de vaste schrijfwijze: ‘%(text)s’.")
+            % {"text": auction.stored()},
+            code="auction",
+        )

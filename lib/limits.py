@@ -23,6 +23,9 @@ from lib.fields import day_in_range
 # What the director writes at the table (notes) and what the wizard records was said.
 NOTES_MAX = 4000
 SAID_MAX = 2000
+# A ruling's auction as stored (lib.auction: the calls with their notes, each note at most
+# lib.auction.NOTE_MAX): a long competitive auction with every call explained stays far below.
+AUCTION_MAX = 6000
 # A free ruling's decision, a review's comment and corrected ruling.
 DECISION_MAX = 4000
 # An appeal's note (opened or settled).
@@ -31,6 +34,8 @@ APPEAL_NOTE_MAX = 2000
 TRAINING_TEXT_MAX = 20000
 # Names typed in a form: an event or session, a training session's title.
 NAME_MAX = 200
+# A pair at the table as the director names it: its number or the two names.
+PAIR_MAX = 100
 # Any single text in a transfer bundle (law text quoted in a snapshot included): a file made
 # by Leidraad never comes near it.
 BUNDLE_TEXT_MAX = 100_000

@@ -56,10 +56,19 @@ class Action:
     SCORE_ADJUSTED = "score_adjusted"
     # The result of the board at the table and after the rectification (scores.result_views).
     RESULT_RECORDED = "result_recorded"
+    # The auction changed on the record page (rulings.auction_edit), also after the save.
+    AUCTION_EDITED = "auction_edited"
     # A transfer bundle brought the ruling to this server (transfer.provenance), and an
     # administrator took that import back (transfer.undo).
     IMPORTED = "imported"
     IMPORT_UNDONE = "import_undone"
+    # An outcome that hands over to another tree: the ruling goes on there (rulings/hand_over.py).
+    HANDED_OVER = "handed_over"
+    # A psyche or deviation recorded against a pair with the final save (rulings.pairs).
+    PAIR_RECORDED = "pair_recorded"
+    # A player poll (rulings/polling.py): prepared or changed, and each answer recorded.
+    POLL_PREPARED = "poll_prepared"
+    POLL_ANSWERED = "poll_answered"
 
 
 ACTION_LABELS = {
@@ -78,8 +87,13 @@ ACTION_LABELS = {
     Action.APPEAL_SETTLED: _("beroep afgehandeld"),
     Action.SCORE_ADJUSTED: _("arbitrale score"),
     Action.RESULT_RECORDED: _("uitslag van het spel"),
+    Action.AUCTION_EDITED: _("bieding gewijzigd"),
     Action.IMPORTED: _("geïmporteerd"),
     Action.IMPORT_UNDONE: _("import teruggedraaid"),
+    Action.HANDED_OVER: _("verder in een andere beslisboom"),
+    Action.PAIR_RECORDED: _("in het psycheregister"),
+    Action.POLL_PREPARED: _("peiling voorbereid"),
+    Action.POLL_ANSWERED: _("antwoord op de peiling"),
 }
 
 

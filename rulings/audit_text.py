@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from lib.bridge import Side
 from lib.i18n import active_language
 from rulings.audit import ACTION_LABELS, Action
-from rulings.models import AuditEvent, Ruling, Verdict
+from rulings.models import AuditEvent, RecordKind, Ruling, Verdict
 from trees import snapshot
 from trees.models import TreeSnapshot
 from trees.spec import Snapshot
@@ -227,6 +227,39 @@ def _result_recorded(data: Mapping[str, Any], words: Words) -> str:
     return text
 
 
+def _auction_edited(data: Mapping[str, Any], words: Words) -> str:
+    # The stored texts themselves (dealer and calls): what the committee compares.
+    return _("Bieding gewijzigd: %(old)s → %(new)s") % {
+        "old": data.get("from") or "–",
+        "new": data.get("to") or "–",
+    }
+
+
+def _poll_prepared(data: Mapping[str, Any], words: Words) -> str:
+    text = _("Peiling voorbereid") if not data.get("amended") else _("Peiling gewijzigd")
+    return (
+        text
+        + ": "
+        + _("hand %(hand)s, bieding %(auction)s, vraag ‘%(question)s’")
+        % {
+            "hand": data.get("hand", "?"),
+            "auction": data.get("auction") or "–",
+            "question": data.get("question", "?"),
+        }
+    )
+
+
+def _poll_answered(data: Mapping[str, Any], words: Words) -> str:
+    # Call codes (P, X, 3NT) as stored: the committee reads them in either language.
+    considered = ", ".join(str(code) for code in data.get("considered") or []) or "–"
+    return _("Peiling: %(player)s (%(level)s) koos %(call)s; serieus overwogen: %(considered)s") % {
+        "player": data.get("player", "?"),
+        "level": data.get("level", "?"),
+        "call": data.get("call", "?"),
+        "considered": considered,
+    }
+
+
 def _imported(data: Mapping[str, Any], words: Words) -> str:
     # The actor column names who imported; the file and its hash say from what.
     return _("Geïmporteerd uit %(file)s (sha256 %(sha256)s)") % {
@@ -238,6 +271,24 @@ def _imported(data: Mapping[str, Any], words: Words) -> str:
 def _import_undone(data: Mapping[str, Any], words: Words) -> str:
     return _("Import uit %(file)s teruggedraaid: de arbitrage is verworpen") % {
         "file": data.get("file", "?")
+    }
+
+
+def _handed_over(data: Mapping[str, Any], words: Words) -> str:
+    came_from, going = data.get("from") or {}, data.get("to") or {}
+    return _("Uitkomst %(outcome)s: verder in de beslisboom %(tree)s, in deze arbitrage") % {
+        "outcome": words.outcome(came_from.get("outcome")),
+        "tree": going.get("tree", "?"),
+    }
+
+
+def _pair_recorded(data: Mapping[str, Any], words: Words) -> str:
+    kinds = dict(RecordKind.choices)
+    side = str(data.get("side", ""))
+    return _("%(kind)s vastgelegd voor paar %(pair)s (%(side)s)") % {
+        "kind": str(kinds.get(str(data.get("kind")), data.get("kind"))).capitalize(),
+        "pair": data["pair"],
+        "side": Side(side).label if side in Side.values else side,
     }
 
 
@@ -261,16 +312,21 @@ DESCRIBERS: dict[str, Describer] = {
     Action.APPEAL_SETTLED: _appeal(_("Beroep afgehandeld")),
     Action.SCORE_ADJUSTED: _score_adjusted,
     Action.RESULT_RECORDED: _result_recorded,
+    Action.AUCTION_EDITED: _auction_edited,
     Action.IMPORTED: _imported,
     Action.IMPORT_UNDONE: _import_undone,
+    Action.HANDED_OVER: _handed_over,
+    Action.PAIR_RECORDED: _pair_recorded,
+    Action.POLL_PREPARED: _poll_prepared,
+    Action.POLL_ANSWERED: _poll_answered,
 }
 
 
-def _snapshot_of(ruling: Ruling) -> Snapshot | None:
-    if not ruling.snapshot_id:
+def _snapshot_of(digest: Any) -> Snapshot | None:
+    if not isinstance(digest, str) or not digest:
         return None
     try:
-        return snapshot.get(ruling.snapshot_id)
+        return snapshot.get(digest)
     except (TreeSnapshot.DoesNotExist, ValueError):
         return None  # a ruling whose tree is gone: keys are shown as they are
 
@@ -286,8 +342,10 @@ def describe(event: AuditEvent, words: Words) -> str:
 
 
 def trail(ruling: Ruling, events: list[AuditEvent]) -> list[dict[str, Any]]:
-    """The ruling's events as the ruling page lists them, in the words of the tree it ran on."""
-    words = Words(_snapshot_of(ruling))
+    """The ruling's events as the ruling page lists them, in the words of the tree it ran on
+    (of each tree in turn, for a ruling continued in another tree: rulings/hand_over.py)."""
+    trees = [part.get("snapshot") for part in ruling.handed_over if isinstance(part, Mapping)]
+    vocabularies = [Words(_snapshot_of(digest)) for digest in [*trees, ruling.snapshot_id]]
 
     # A committee reads people by name: the actor's full name where the caller fetched the
     # accounts with the events (``select_related("actor")``), else the recorded user name.
@@ -296,12 +354,16 @@ def trail(ruling: Ruling, events: list[AuditEvent]) -> list[dict[str, Any]]:
             return event.actor.get_full_name() or event.actor_name
         return event.actor_name
 
-    return [
-        {
-            "event": event,
-            "label": str(ACTION_LABELS.get(event.action, event.action)),
-            "text": describe(event, words),
-            "actor": actor(event),
-        }
-        for event in events
-    ]
+    shown, tree = [], 0
+    for event in events:
+        words = vocabularies[min(tree, len(vocabularies) - 1)]
+        shown.append(
+            {
+                "event": event,
+                "label": str(ACTION_LABELS.get(event.action, event.action)),
+                "text": describe(event, words),
+                "actor": actor(event),
+            }
+        )
+        tree += event.action == Action.HANDED_OVER
+    return shown

@@ -10,7 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from lib import limits
-from lib.bridge import Seat
+from lib.auction import Auction, AuctionError, load_auction, validate_stored
+from lib.bridge import Seat, Side, Vulnerability
 from lib.constraints import between, in_choices
 from lib.i18n import pick_text
 from trees.models import TreeSnapshot
@@ -106,6 +107,9 @@ class Ruling(models.Model):
 
     outcome_key = models.CharField(_("uitkomst"), max_length=80, blank=True, db_index=True)
     outcome = models.JSONField(_("uitspraak"), default=dict, blank=True)
+    # The trees this ruling went through before its current one, each as it ended (an outcome
+    # that hands over to another tree goes on in the same ruling, rulings/hand_over.py).
+    handed_over = models.JSONField(_("eerdere beslisbomen"), default=list, blank=True)
 
     played_on = models.DateField(_("speeldatum"), null=True, blank=True, db_index=True)
     event = models.CharField(_("wedstrijd of zitting"), max_length=200, blank=True)
@@ -122,6 +126,11 @@ class Ruling(models.Model):
     offender_seat = models.CharField(
         _("plaats overtreder"), max_length=1, choices=Seat.choices, blank=True
     )
+    # The pairs at the table, as the director names them (numbers or names): a psyche or
+    # deviation is recorded against a pair (PairRecord), and a later ruling of the same pair
+    # shows what was recorded before (rulings/pairs.py).
+    pair_ns = models.CharField(_("paar NZ"), max_length=limits.PAIR_MAX, blank=True)
+    pair_ew = models.CharField(_("paar OW"), max_length=limits.PAIR_MAX, blank=True)
     declarer_seat = models.CharField(
         _("plaats leider"), max_length=1, choices=Seat.choices, blank=True
     )
@@ -137,6 +146,16 @@ class Ruling(models.Model):
     )
     notes = models.TextField(
         _("aantekeningen"), blank=True, validators=[MaxLengthValidator(limits.NOTES_MAX)]
+    )
+    # The auction as typed at the table, with the dealer and each call's alert, explanation,
+    # agreement and tempo remark, in lib.auction's canonical text ("N: 1H P 2NT! \"…\"").
+    # The validator reads it as lib.auction does: the transfer bundle reader refuses an
+    # illegal or non-canonical auction.
+    auction = models.TextField(
+        _("bieding"),
+        blank=True,
+        default="",
+        validators=[MaxLengthValidator(limits.AUCTION_MAX), validate_stored],
     )
 
     # Training rulings (mode=training) point to the case practised and, when done in a
@@ -232,6 +251,14 @@ class Ruling(models.Model):
         return f"{self.tree_title} ({self.uuid})"
 
     @property
+    def parsed_auction(self) -> Auction | None:
+        """The stored auction read (None when there is none); the validator keeps it legal."""
+        try:
+            return load_auction(self.auction)
+        except AuctionError:
+            return None  # written past the validator (raw SQL): shown as absent, not a crash
+
+    @property
     def is_free(self) -> bool:
         return self.tree_slug == FREE_SLUG
 
@@ -305,6 +332,64 @@ class LegalBasis(models.Model):
         return f"{self.key} ({self.ruling_id})"
 
 
+class RecordKind(models.TextChoices):
+    PSYCHE = "psyche", _("psyche")
+    DEVIATION = "deviation", _("afwijking")
+
+
+class PairRecord(models.Model):
+    """A psyche or a deviation from system recorded against a pair of the club (40C1: repeated
+    deviations become an implicit agreement). Written with the ruling's final save by the one
+    writer (``rulings.pairs``), which names the pair of the offending side; its date, board and
+    outcome are the ruling's own."""
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="pair_records", db_index=False
+    )
+    ruling = models.OneToOneField(Ruling, on_delete=models.CASCADE, related_name="pair_record")
+    pair = models.CharField(_("paar"), max_length=limits.PAIR_MAX)
+    # The pair as compared: folded, names in alphabetical order ("De Vries - Jansen" and
+    # "jansen/de vries" are one pair), so a later ruling finds it however it was typed.
+    pair_key = models.CharField(max_length=limits.PAIR_MAX)
+    side = models.CharField(_("lijn"), max_length=2, choices=Side.choices)
+    kind = models.CharField(_("soort"), max_length=10, choices=RecordKind.choices)
+    recorded_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["club", "pair_key", "-recorded_at"]
+        indexes = [models.Index(fields=["club", "pair_key", "-recorded_at"])]
+        constraints = [
+            in_choices("pair_record", "side", Side.values),
+            in_choices("pair_record", "kind", RecordKind.values),
+        ]
+        verbose_name = _("psyche of afwijking")
+        verbose_name_plural = _("psycheregister")
+
+    def __str__(self) -> str:
+        return f"{self.pair} ({self.kind})"
+
+
+class HandOver(models.Model):
+    """One earlier tree of a ruling continued in another (rulings/hand_over.py), derived from
+    ``Ruling.handed_over`` by its writers: the statistics count from these few rows."""
+
+    ruling = models.ForeignKey(Ruling, on_delete=models.CASCADE, related_name="hand_overs")
+    position = models.PositiveSmallIntegerField(default=0)
+    tree_slug = models.CharField(_("beslisboom"), max_length=80)
+    outcome_key = models.CharField(_("uitkomst"), max_length=80)
+
+    class Meta:
+        ordering = ["ruling", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["ruling", "position"], name="handover_once_per_place")
+        ]
+        verbose_name = _("doorverwijzing")
+        verbose_name_plural = _("doorverwijzingen")
+
+    def __str__(self) -> str:
+        return f"{self.tree_slug}:{self.outcome_key} ({self.ruling_id})"
+
+
 class AuditQuerySet(models.QuerySet):
     def update(self, **kwargs):
         raise PermissionError("audit events are append-only")
@@ -349,3 +434,66 @@ class AuditEvent(models.Model):
 
     def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
         raise PermissionError("audit events are append-only")
+
+
+# --------------------------------------------------------------------------------------------
+# A player poll (issue 33): peers of the player in question say what they would call with his
+# hand after the auction without the unauthorised information (16B1(b)); rulings/poll_tally.py
+# counts the answers, rulings/polling.py writes them (planners of the one writer), the pages
+# are scores/poll_views.py (they read the stored deal).
+
+POLL_QUESTION = "Wat bied je?"
+
+
+class PeerLevel(models.TextChoices):
+    BEGINNER = "beginner", _("beginner")
+    CLUB = "club", _("clubspeler")
+    TOP = "top", _("topspeler")
+
+
+class Poll(models.Model):
+    """The poll of one ruling: the hand, the auction up to the decision (without the
+    unauthorised information; text read by ``lib.auction``) and the question. ``table_call``
+    is the call made at the table, the one whose alternatives the tally weighs."""
+
+    ruling = models.OneToOneField(Ruling, on_delete=models.CASCADE, related_name="poll")
+    dealer = models.CharField(_("gever"), max_length=1, choices=Seat.choices)
+    vulnerability = models.CharField(
+        _("kwetsbaarheid"), max_length=4, choices=Vulnerability.choices, blank=True
+    )
+    hand = models.CharField(_("hand"), max_length=40)  # PBN order S.H.D.C, PBN ranks
+    auction = models.CharField(_("bieding tot de beslissing"), max_length=400, blank=True)
+    question = models.CharField(_("vraag"), max_length=200, default=POLL_QUESTION)
+    table_call = models.CharField(_("bieding aan tafel"), max_length=4, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [in_choices("poll", "dealer", Seat.values)]
+        verbose_name = _("peiling")
+        verbose_name_plural = _("peilingen")
+
+    def __str__(self) -> str:
+        return f"{self.question} ({self.ruling_id})"
+
+
+class PollAnswer(models.Model):
+    """One polled player's answer: by name or initials and level, not as a user."""
+
+    poll = models.ForeignKey(Poll, on_delete=models.CASCADE, related_name="answers")
+    player = models.CharField(_("speler (naam of initialen)"), max_length=60)
+    level = models.CharField(_("niveau"), max_length=10, choices=PeerLevel.choices)
+    call = models.CharField(_("gekozen bieding"), max_length=4)
+    considered = models.JSONField(_("serieus overwogen"), default=list, blank=True)
+    answered_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["poll", "answered_at", "pk"]
+        constraints = [in_choices("pollanswer", "level", PeerLevel.values)]
+        verbose_name = _("antwoord op een peiling")
+        verbose_name_plural = _("antwoorden op peilingen")
+
+    def __str__(self) -> str:
+        return f"{self.player}: {self.call}"

@@ -35,8 +35,9 @@ from clubs.access import (
 from clubs.models import Club, Role
 from lib import htmx
 from lib.fields import day_in_range
-from rulings import session_memory, wizard
-from rulings.forms import AnswerForm, ContextForm, FirstAnswerForm, TableForm
+from rulings import hand_over as handing
+from rulings import polling, session_memory, wizard
+from rulings.forms import AnswerForm, ContextForm, FirstAnswerForm, HandOverForm, TableForm
 from rulings.models import Ruling, Status
 from rulings.steps import StepView, draft_view, step_view
 from rulings.wizard import WizardError
@@ -92,6 +93,8 @@ def _render_step(
             )
         if not view.is_outcome:
             context.setdefault("table_form", TableForm.for_ruling(ruling))
+        if view.node.poll:  # a question a player poll answers (16B1(b)): its tally beside it
+            context["poll_tally"] = polling.beside(ruling)
     return htmx.render(request, STEP_TEMPLATE, context, partial="step")
 
 
@@ -291,6 +294,24 @@ def answer(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespon
     return _show(request, found, result.number)
 
 
+@require_POST
+def hand_over(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+    """ "Verder met de beslisboom …": the same ruling goes on at the other tree's first
+    question (rulings/hand_over.py). A stale or repeated form changes nothing."""
+    found = _ruling_to_direct(request, uuid)
+    form = HandOverForm(request.POST)
+    refused = str(WizardError.MESSAGES[WizardError.NO_HAND_OVER])
+    if not form.is_valid():
+        return _show(request, found, error=refused)
+    data = form.cleaned_data
+    try:
+        to = wizard.start(data["tree"])
+        result = handing.hand_over(found, data["outcome"], data["revision"], to, request.user)
+    except WizardError as error:
+        return _show(request, found, error=error.message)
+    return _show(request, found, result.number)
+
+
 # --------------------------------------------------------------------------------------------
 # Outcome: context, defer, resume, save
 
@@ -314,7 +335,7 @@ def context(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespo
             return redirect(state_url(found))
         remembered = session_memory.recalled(request)
         return _context_response(request, found, ContextForm.for_ruling(found, remembered))
-    form = ContextForm(request.POST, mode=found.mode)
+    form = ContextForm.posted(request.POST, found)
     if not form.is_valid():
         return _context_response(request, found, form)
     try:
@@ -354,11 +375,12 @@ def table(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespons
 @require_POST
 def save(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
     found = _ruling_to_direct(request, uuid)
-    form = ContextForm(request.POST, for_save=True, mode=found.mode)
+    form = ContextForm.posted(request.POST, found, for_save=True)
     if not form.is_valid():
         return _context_response(request, found, form)
     try:
-        wizard.save(found, request.user, context=form.cleaned_data)
+        record = bool(form.cleaned_data.get("record_pair"))
+        wizard.save(found, request.user, context=form.cleaned_data, record_pair=record)
     except WizardError as error:
         return _show(request, found, error=error.message)
     session_memory.remember(request, form.cleaned_data)

@@ -37,10 +37,11 @@ from datetime import date, datetime
 from typing import Any
 
 from clubs.models import Club, User
-from rulings import legal_basis, transitions
+from rulings import legal_basis, pairs, transitions
 from rulings.audit import Action
 from rulings.errors import WizardError
-from rulings.models import Mode, Ruling, Status, Step
+from rulings.hand_over import earlier_basis, steps_before
+from rulings.models import Mode, PairRecord, Ruling, Status, Step
 from rulings.steps import tree_of
 from rulings.transitions import UNCHANGED, Planned, Planner, Result, refuse_closed
 from trees import snapshot
@@ -76,9 +77,12 @@ CONTEXT_FIELDS = (
     "board",
     "offender_seat",
     "declarer_seat",
+    "pair_ns",
+    "pair_ew",
     "contract_level",
     "contract_strain",
     "contract_doubled",
+    "auction",
     "notes",
 )
 # A live ruling is final only with these: the archive is searched by date and board.
@@ -135,32 +139,40 @@ def _record_answer(
     ruling: Ruling, tree: Snapshot, number: int, choice: ChoiceSpec, at: datetime
 ) -> Planned:
     """Apply the answer at step ``number`` to the ruling in memory: the new step, the audit
-    entries, the steps it supersedes and whether an outcome was reached."""
+    entries, the steps it supersedes and whether an outcome was reached. In a ruling handed
+    over from another tree (rulings/hand_over.py) the steps and the audit number on from the
+    earlier tree's answers, and the legal basis starts with the earlier tree's."""
     change = number <= len(ruling.path)
     had_outcome = bool(ruling.outcome_key)
+    offset = steps_before(ruling.handed_over)
+    earlier = earlier_basis(ruling.handed_over)
     if change:
         node_key, old_choice = ruling.path[number - 1]
         superseded = ruling.path[number - 1 :]
-        earlier = dict(ruling.earlier_answers)
-        earlier.update({node: answer for node, answer in superseded})
-        ruling.earlier_answers = earlier
+        remembered = dict(ruling.earlier_answers)
+        remembered.update({node: answer for node, answer in superseded})
+        ruling.earlier_answers = remembered
+        start = offset + number
         entry = (
             Action.ANSWER_CHANGED,
             {
-                "step": number,
+                "step": start,
                 "node": node_key,
                 "from": old_choice,
                 "to": choice.key,
-                "superseded": [[n, *pair] for n, pair in enumerate(superseded, start=number)],
+                "superseded": [[n, *pair] for n, pair in enumerate(superseded, start=start)],
             },
         )
     else:
         node_key = ruling.current_node_key
-        entry = (Action.ANSWERED, {"step": number, "node": node_key, "choice": choice.key})
+        entry = (
+            Action.ANSWERED,
+            {"step": offset + number, "node": node_key, "choice": choice.key},
+        )
     node = tree.node(node_key)
     step = Step(
         ruling=ruling,
-        order=number,
+        order=offset + number,
         node_key=node_key,
         question={"nl": node.text.nl, "en": node.text.en, "help": text_json(node.help)},
         choice_key=choice.key,
@@ -176,21 +188,28 @@ def _record_answer(
     if reached:
         ruling.outcome_key = choice.target
         ruling.outcome = _outcome_snapshot(tree, choice.target)
-        entries.append((Action.OUTCOME_REACHED, {"step": number, "outcome": choice.target}))
+        entries.append(
+            (Action.OUTCOME_REACHED, {"step": offset + number, "outcome": choice.target})
+        )
     else:
         ruling.outcome_key, ruling.outcome = "", {}
-    basis = legal_basis.tree_basis(tree, ruling.path, choice.target) if reached else []
+    basis = earlier
+    if reached:
+        basis = legal_basis.basis_keys(
+            earlier, legal_basis.tree_basis(tree, ruling.path, choice.target)
+        )
     transitions.set_basis(ruling, basis)
     return Planned(
         _ANSWER_FIELDS,
         entries,
         step=step,
-        supersede_from=number if change else None,
+        supersede_from=offset + number if change else None,
         number=number + 1,
         outcome_reached=reached,
         # Only when the outcome changes: a question answered on the way writes no basis.
         legal_basis=tuple(basis) if reached or had_outcome else None,
-        clears_basis=had_outcome,
+        # An earlier tree's basis rows are there already (rulings/hand_over.py).
+        clears_basis=had_outcome or (reached and bool(earlier)),
     )
 
 
@@ -342,7 +361,8 @@ def _moving_to(status: str, action: str, **extra: str) -> Planner:
             return UNCHANGED  # a repeated request changes nothing
         refuse_closed(ruling)
         ruling.status = status
-        data = {"step": len(ruling.path) + 1, "node": ruling.current_node_key, **extra}
+        step = steps_before(ruling.handed_over) + len(ruling.path) + 1
+        data = {"step": step, "node": ruling.current_node_key, **extra}
         return Planned(("status",), [(action, data)])
 
     return plan
@@ -390,8 +410,10 @@ def missing_to_save(ruling: Ruling, values: dict[str, Any] | None = None) -> lis
     ]
 
 
-def plan_save(context: dict[str, Any] | None = None) -> Planner:
-    """Make the ruling final, with the context given (in the same transaction)."""
+def plan_save(context: dict[str, Any] | None = None, record_pair: bool = False) -> Planner:
+    """Make the ruling final, with the context given (in the same transaction). A live ruling
+    of the psyche tree, or another one with ``record_pair``, is recorded against the offending
+    side's pair in the club's psyche register (``rulings.pairs``)."""
 
     def plan(ruling: Ruling, at: datetime) -> Planned:
         refuse_closed(ruling)
@@ -409,7 +431,11 @@ def plan_save(context: dict[str, Any] | None = None) -> Planner:
         ruling.status = Status.FINAL
         ruling.finalised_at = at
         entries.append((Action.SAVED, {"outcome": ruling.outcome_key, "steps": len(ruling.path)}))
-        return Planned((*changes, "status", "finalised_at"), entries)
+        rows: list[PairRecord] = []
+        if pairs.always_records(ruling) or (record_pair and pairs.may_record(ruling)):
+            rows, recorded = pairs.record(ruling, at)
+            entries.extend(recorded)
+        return Planned((*changes, "status", "finalised_at"), entries, rows=rows)
 
     return plan
 
@@ -419,5 +445,6 @@ def save(
     actor: User,
     context: dict[str, Any] | None = None,
     at: datetime | None = None,
+    record_pair: bool = False,
 ) -> Result:
-    return transitions.run(ruling, actor, at, plan_save(context))
+    return transitions.run(ruling, actor, at, plan_save(context, record_pair))

@@ -3,7 +3,7 @@
 A bundle holds a club's final rulings with their steps, reviews and audit events, and the tree
 snapshots they ran on::
 
-    {"format": "leidraad-rulings", "version": 2, "exported_at": "…",
+    {"format": "leidraad-rulings", "version": 3, "exported_at": "…",
      "club": {"slug": "…", "name": "…"},
      "rulings": [{<ruling fields>, "director": "anna",
                   "steps": [...], "reviews": [...], "audit": [...],
@@ -11,7 +11,10 @@ snapshots they ran on::
      "snapshots": [{"digest": "…", "slug": "…", "version": "…", "edition_code": "…",
                     "data": {...}}, ...]}
 
-Version 1 had no ``adjusted_score``; it is still read (a ruling then has none). Users travel
+Version 1 had no ``adjusted_score``; it is still read (a ruling then has none). Version 3
+added the ruling's ``auction`` (issue 33: the stored text of ``lib.auction``, ``"N: 1H P P P"``,
+checked by the model field's validator on import: legal and canonical); a ruling of an older
+bundle has none. Users travel
 by username. Times are UTC ISO 8601 with microseconds, exactly as the audit hash
 covers them.
 
@@ -42,8 +45,12 @@ from transfer.children import (
 from trees.models import TreeSnapshot
 
 FORMAT = "leidraad-rulings"
-VERSION = 2  # 2 adds each ruling's "adjusted_score" (at most one); 1 is still read
-READABLE_VERSIONS = (1, 2)
+# 2 added each ruling's "adjusted_score" (at most one), 3 its "auction" (lib.auction's stored
+# text, "" for none); 1 and 2 are still read.
+VERSION = 3
+READABLE_VERSIONS = (1, 2, 3)
+# Ruling fields a later version added: a ruling of an older bundle has this value.
+ADDED_LATER: dict[str, object] = {"auction": ""}
 CHUNK = 500
 # The largest bundle read. Measured (issue 35): 5,005 rulings of seed_demo export to 65.4 MB,
 # and reading and importing them raises the server from 116 MB to 580 MB (the parsed JSON is
@@ -58,7 +65,9 @@ Progress = Callable[[int, int], None]
 # links into the training app. ``snapshot`` travels as its digest (its primary key), users as
 # usernames. A new foreign key on Ruling to another model must be listed here or given a
 # portable key: its database id means nothing on another server.
-RULING_SKIP = {"id", "club", "training_case", "training_session"}
+# The pairs at the table (rulings.pairs) do not travel yet: bundle version 2 is pinned, and
+# they belong in a version 3 together with the club's psyche register.
+RULING_SKIP = {"id", "club", "training_case", "training_session", "pair_ns", "pair_ew"}
 # Fields the server changes after a transfer (reviews, appeals, the audit head, derived
 # values): they are not compared when deciding whether a known ruling is unchanged.
 RULING_MUTABLE = {
@@ -97,9 +106,31 @@ def with_children(rulings: QuerySet[Ruling]) -> QuerySet[Ruling]:
     )
 
 
+# Ruling fields that travel only when they hold something: ``handed_over`` (the earlier trees
+# of a ruling continued in another tree, rulings/hand_over.py). A bundle of one-tree rulings is
+# what it always was (version 2, pinned); a server from before refuses a ruling that has it,
+# by name ("unknown field"), and never misreads it.
+ONLY_WHEN_SET = ("handed_over",)
+
+
+def ruling_fields(ruling: Ruling) -> dict[str, Any]:
+    """A ruling's own fields as bundle data (without its children)."""
+    data = serialise(ruling, fields_of(Ruling, RULING_SKIP))
+    for name in ONLY_WHEN_SET:
+        if not data.get(name):
+            data.pop(name, None)
+    return data
+
+
+def snapshots_of(ruling: Ruling) -> set[str]:
+    """The digests of every tree snapshot the ruling ran on (more than one after a hand-over)."""
+    digests = {ruling.snapshot_id} if ruling.snapshot_id else set()
+    return digests | {part["snapshot"] for part in ruling.handed_over if part.get("snapshot")}
+
+
 def serialise_ruling(ruling: Ruling) -> dict[str, Any]:
     """One ruling as bundle data (its children from prefetched relations)."""
-    data = serialise(ruling, fields_of(Ruling, RULING_SKIP))
+    data = ruling_fields(ruling)
     for child in CHILDREN.values():
         data[child.key] = child.serialise(ruling)
     return data
@@ -125,8 +156,7 @@ def iter_bundle(
     yield json.dumps(header, ensure_ascii=False)[:-1] + ', "rulings": ['
     digests: set[str] = set()
     for done, ruling in enumerate(with_children(rulings).iterator(chunk_size=CHUNK), 1):
-        if ruling.snapshot_id:
-            digests.add(ruling.snapshot_id)
+        digests |= snapshots_of(ruling)
         yield ("\n" if done == 1 else ",\n") + json.dumps(
             serialise_ruling(ruling), ensure_ascii=False
         )

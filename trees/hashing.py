@@ -22,6 +22,8 @@ def canonical_data(tree: TreeSpec) -> dict[str, Any]:
     # Answers without citations hash as before answers could cite: unchanged trees keep
     # their version (and pinned hashes).
     for node in data["nodes"]:
+        if not node["poll"]:  # questions no poll answers hash as before (issue 33)
+            del node["poll"]
         for choice in node["choices"]:
             if not choice["cites"]:
                 del choice["cites"]

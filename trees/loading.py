@@ -305,6 +305,7 @@ def _node_fields(node: NodeSpec) -> dict[str, Any]:
         "kind": node.kind,
         **_text_fields("text", node.text),
         **_text_fields("help", node.help),
+        "poll": node.poll,
     }
     if outcome is not None:
         fields.update(
@@ -376,6 +377,7 @@ def spec_from_rows(tree: Tree) -> TreeSpec:
                     for c in node.choices.all()
                 ),
                 outcome=outcome,
+                poll=node.poll,
             )
         )
     return TreeSpec(

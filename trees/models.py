@@ -116,6 +116,8 @@ class Node(models.Model):
     option_list = models.JSONField(_("keuzelijst"), default=list, blank=True)
     # The question a ruling deferred at this outcome resumes at (OutcomeSpec.resume_at).
     resume_at = models.CharField(_("hervatten bij"), max_length=80, blank=True)
+    # A question a player poll answers (NodeSpec.poll, issue 33).
+    poll = models.BooleanField(_("peiling"), default=False)
     order = models.PositiveIntegerField(default=0)
 
     class Meta:

@@ -78,7 +78,7 @@ _TREE_FIELDS = {
     "start",
     "nodes",
 }
-_NODE_FIELDS = {"question", "outcome", "help", "cites", "choices"}
+_NODE_FIELDS = {"question", "outcome", "help", "cites", "choices", "poll"}
 _CHOICE_FIELDS = {"key", "label", "next", "cites", "offender"}
 _OUTCOME_FIELDS = {
     "title",
@@ -227,6 +227,7 @@ class _Parser:
         help_text = self.text(data["help"], where, "help") if data.get("help") else None
         cites = self.cites(data.get("cites"), where)
         choices = self.choices(data.get("choices"), where)
+        poll = self.boolean(data.get("poll"), where, "poll")
         if "question" in data:
             return NodeSpec(
                 key=key,
@@ -235,7 +236,10 @@ class _Parser:
                 help=help_text,
                 cites=cites,
                 choices=choices,
+                poll=poll,
             )
+        if poll:
+            raise self.fail(where, "poll: only a question is answered by a poll")
         outcome_data = self.mapping(data["outcome"], where, "outcome")
         self.fields(outcome_data, _OUTCOME_FIELDS, where, "outcome")
         for required in ("title", "ruling", "announce"):

@@ -127,9 +127,9 @@ class _Reader:
         read = _Reader
         read.fields(
             data,
-            {"kind", "text", "help", "citations", "outcome", "choices"},
+            {"kind", "text", "help", "citations", "outcome", "choices", "poll"},
             where,
-            optional={"text", "help", "outcome", "choices"},
+            optional={"text", "help", "outcome", "choices", "poll"},
         )
         kind = data.get("kind")
         if kind not in KINDS:
@@ -155,6 +155,7 @@ class _Reader:
             cites=tuple(item.key for item in cited[: len(raw_citations)]),
             choices=choices,
             outcome=outcome,
+            poll=read.boolean(data, "poll", where) if "poll" in data else False,
         )
         return node, cited
 

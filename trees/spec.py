@@ -111,6 +111,9 @@ class NodeSpec:
     cites: tuple[str, ...] = ()
     choices: tuple[ChoiceSpec, ...] = ()
     outcome: OutcomeSpec | None = None
+    # A question a player poll answers (``poll: true``: 16B1(b)'s logical alternative): the
+    # wizard shows the ruling's poll beside it (issue 33).
+    poll: bool = False
 
     @property
     def is_outcome(self) -> bool:
@@ -288,6 +291,8 @@ class Snapshot:
             data["outcome"] = outcome_json(node.outcome)
         else:
             data["choices"] = [self.choice_json(node.key, c) for c in node.choices]
+        if node.poll:  # only when set: snapshots of other questions keep their digest
+            data["poll"] = True
         return data
 
     def choice_json(self, node_key: str, choice: ChoiceSpec) -> dict[str, Any]:

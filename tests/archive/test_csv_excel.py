@@ -23,6 +23,7 @@ def ruling(club_a, director_a, reviewer_a) -> Ruling:
         contract_doubled="X",
         declarer_seat="S",
         offender_seat="E",
+        auction='S: P 1NT! "12-14" [15-17] P 3NT X? P P P',
     )
     record_review(made, reviewer_a, Verdict.AMENDED, "Te streng.")
     made.refresh_from_db()
@@ -50,6 +51,8 @@ def test_in_dutch_for_dutch_excel(ruling, client_reviewer_a):
     assert row["Speeldatum"] == "01-03-2025"
     assert row["Opgeslagen"] == "01-03-2025 19:30"  # local time, as Excel reads it
     assert row["Tafel"] == "5"
+    # One text column for the auction, in the reader's notation.
+    assert row["Biedverloop"] == 'Z: pas 1SA! "12-14" [15-17] pas 3SA X? pas pas pas'
 
 
 def test_in_english_when_english(ruling, client_reviewer_a):
@@ -59,6 +62,7 @@ def test_in_english_when_english(ruling, client_reviewer_a):
     assert row["Contract"] == "3NTX"
     assert row["Status"] == "final"
     assert row["Verdict"] == "amended"
+    assert row["Auction"] == 'S: pass 1NT! "12-14" [15-17] pass 3NT X? pass pass pass'
 
 
 def test_the_data_csv_keeps_its_codes(ruling, client_reviewer_a):
@@ -66,3 +70,4 @@ def test_the_data_csv_keeps_its_codes(ruling, client_reviewer_a):
     text = b"".join(response.streaming_content).decode("utf-8-sig")
     (row,) = list(csv.DictReader(io.StringIO(text)))
     assert (row["declarer_seat"], row["contract"], row["status"]) == ("S", "3NTX", "final")
+    assert row["auction"] == 'S: P 1NT! "12-14" [15-17] P 3NT X? P P P'

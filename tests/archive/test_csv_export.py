@@ -49,6 +49,8 @@ HEADER = [
     "adjusted_score",
     "adjusted_score_summary",
     "decision",
+    "auction",
+    "handed_over",
 ]
 
 

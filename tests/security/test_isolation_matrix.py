@@ -35,7 +35,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from clubs.models import User
-from rulings.models import Ruling
+from rulings.models import Poll, Ruling
 from scores.models import Event, StoredDeal
 from tests.support.world import PATH, PERSONAS, TREE, World
 from transfer import bundles as transfer
@@ -116,6 +116,35 @@ class Case:
 
 def uuid_of(name: str) -> Callable[[World], dict[str, Any]]:
     return lambda w: {"uuid": getattr(w, name).uuid}
+
+
+def poll_of(name: str) -> Callable[[World], dict[str, Any]]:
+    """The ruling ``name`` with a player poll (issue 33), made on first use in a test."""
+
+    def build(w: World) -> dict[str, Any]:
+        ruling = getattr(w, name)
+        Poll.objects.get_or_create(
+            ruling=ruling,
+            defaults={
+                "dealer": "N",
+                "hand": "AK32.QJ5.T98.765",
+                "auction": "1H P",
+                "created_at": timezone.now(),
+            },
+        )
+        return {"uuid": ruling.uuid}
+
+    return build
+
+
+POLL_ANSWER = {"player": "JdV", "level": "club", "call": "2H", "seen": 0}
+POLL_PREPARE = {
+    "dealer": "N",
+    "vulnerability": "None",
+    "auction": "1h p",
+    "hand": "AK32.QJ5.T98.765",
+    "question": "Wat bied je?",
+}
 
 
 def import_of(club: str) -> Callable[[World], dict[str, Any]]:
@@ -334,6 +363,19 @@ RULES: dict[str, list[Case]] = {
         Case("", "GET", who(403, 403, 403, OK, 404), kwargs=club_a),
         Case("", "POST", who(403, 403, 403, 302, 404), kwargs=club_a, data=lambda w: INVITE),
     ],
+    "club_poll_settings": [
+        Case(
+            "",
+            "POST",
+            who(403, 403, 403, 302, 404),
+            kwargs=club_a,
+            data=lambda w: {
+                "poll_consider_percent": 30,
+                "poll_choose_minimum": 1,
+                "poll_minimum_answers": 4,
+            },
+        )
+    ],
     "club_score_settings": [
         Case(
             "",
@@ -444,6 +486,18 @@ RULES: dict[str, list[Case]] = {
     "wizard:defer": [
         Case("open", "POST", who(302, 403, 403, 302, 404), kwargs=uuid_of("open")),
     ],
+    # The hand-over to another tree (rulings/hand_over.py): refused in place (302 back to the
+    # ruling) when the outcome does not hand over; never another club's or director's ruling.
+    "wizard:hand_over": [
+        Case(
+            "outcome",
+            "POST",
+            who(302, 403, 403, 302, 404),
+            kwargs=uuid_of("at_outcome"),
+            data=lambda w: {"outcome": w.at_outcome.outcome_key, "revision": "0", "tree": "x"},
+        ),
+        Case("outcome", "GET", who(405, 405, 405, 405, 405), kwargs=uuid_of("at_outcome")),
+    ],
     "wizard:resume": [
         Case("deferred", "POST", who(302, 403, 403, 302, 404), kwargs=uuid_of("deferred")),
     ],
@@ -534,6 +588,13 @@ RULES: dict[str, list[Case]] = {
     "transfer:download": [
         Case("own club", "GET", who(403, 403, 403, OK, 403)),
         Case("?club=A", "GET", who(403, 403, 403, OK, 404), query=lambda w: "club=troefkaart"),
+    ],
+    # The club's psyche register (rulings/pairs.py): its members only.
+    "archive:pairs": [
+        Case("club A", "GET", members(OK), kwargs=club_a),
+        Case(
+            "club B", "GET", who(404, 404, 404, 404, OK), kwargs=lambda w: {"slug": w.club_b.slug}
+        ),
     ],
     "archive:detail": [
         Case("final", "GET", members(OK), kwargs=uuid_of("final")),
@@ -654,6 +715,49 @@ RULES: dict[str, list[Case]] = {
             data=lambda w: {"tricks_made": "9", "sequence": w.final.audit_sequence},
         ),
     ],
+    # The auction on the record (issue 33): directors, reviewers and admins; back to the record.
+    "archive:auction": [
+        Case("final", "GET", who(302, 302, 403, 302, 404), kwargs=uuid_of("final")),
+        Case(
+            "final",
+            "POST",
+            who(302, 302, 403, 302, 404),
+            kwargs=uuid_of("final"),
+            data=lambda w: {"auction": "1h p p p", "sequence": w.final.audit_sequence},
+        ),
+    ],
+    # A player poll (issue 33): the club's directors, reviewers and admins; trainers are
+    # refused, club B sees nothing.
+    "scores:poll": [Case("final", "GET", who(OK, OK, 403, OK, 404), kwargs=poll_of("final"))],
+    "scores:poll_prepare": [
+        Case(
+            "final",
+            "POST",
+            who(302, 302, 403, 302, 404),
+            kwargs=uuid_of("final"),
+            data=lambda w: POLL_PREPARE | {"sequence": w.final.audit_sequence},
+        )
+    ],
+    "scores:poll_screen": [
+        Case("final", "GET", who(OK, OK, 403, OK, 404), kwargs=poll_of("final")),
+        Case(
+            "final",
+            "POST",
+            who(302, 302, 403, 302, 404),
+            kwargs=poll_of("final"),
+            data=lambda w: POLL_ANSWER,
+        ),
+    ],
+    "scores:poll_typed": [
+        Case(
+            "final",
+            "POST",
+            who(302, 302, 403, 302, 404),
+            kwargs=poll_of("final"),
+            data=lambda w: POLL_ANSWER | {"considered": ""},
+        )
+    ],
+    "scores:poll_sheet": [Case("final", "GET", who(OK, OK, 403, OK, 404), kwargs=poll_of("final"))],
     # Training: every member practises; trainers (and admins) write cases and run sessions.
     "training:index": [Case("", "GET", members(OK, b=OK))],
     "training:history": [Case("", "GET", members(OK, b=OK))],

@@ -4,8 +4,9 @@ Everything that reaches a hash, a digest or a transfer bundle is fixed here: the
 the edition ``ijk``, the tree file tests/data/trees/ijkboom.yaml, the uuids, the clock and the
 users. :func:`export_world` builds the world with the project's own code (law text rows,
 ``load_trees``, the wizard, ``record_review``) and returns the bundle ``iter_bundle`` writes
-for it: run today, that is tests/data/transfer-bundle-v2.json (tests/data/transfer-bundle-v1.json
-was the export of :func:`build_world` alone, before bundles carried the adjusted score).
+for it: run today, that is tests/data/transfer-bundle-v3.json (tests/data/transfer-bundle-v1.json
+was the export of :func:`build_world` alone, before bundles carried the adjusted score;
+tests/data/transfer-bundle-v2.json added the adjusted score, before they carried the auction).
 
 Changing anything in this module changes the pinned values: don't, add a new world instead.
 """
@@ -27,7 +28,8 @@ from archive.models import Review
 from archive.reviews import record_review
 from clubs.models import Club, Membership, Role, User
 from laws.models import Article, ArticleSummary, Edition, Provision
-from rulings import wizard
+from rulings import transitions, wizard
+from rulings.auction_edit import plan_auction
 from rulings.models import Ruling, Verdict
 from scores import adjusted, recording
 from transfer import bundles as transfer
@@ -39,6 +41,7 @@ TREES = DATA / "trees"
 TREE_FILE = TREES / "ijkboom.yaml"
 BUNDLE_V1 = DATA / "transfer-bundle-v1.json"
 BUNDLE_V2 = DATA / "transfer-bundle-v2.json"  # adds the adjusted score
+BUNDLE_V3 = DATA / "transfer-bundle-v3.json"  # adds the auction
 
 CLUB_SLUG, CLUB_NAME = "ijkclub", "BC De IJkclub ♣"
 FIRST = uuid.UUID("00000000-0000-4000-8000-000000000001")
@@ -210,10 +213,26 @@ def add_adjusted_score(club: Club) -> None:
         )
 
 
+AUCTION = 'N: 1NT! "12-14" [15-17] P 2C? X P P XX P P P'
+
+
+def add_auction(club: Club) -> None:
+    """The version-3 world: the first ruling gets an auction (an alert with an explanation
+    that differs from the agreement, a tempo remark, a double and a redouble) five minutes
+    after its save, through the record page's planner."""
+    first = Ruling.objects.get(uuid=FIRST)
+    anna = User.objects.get(username="anna")
+    clock = Clock(first.audit_events.order_by("-sequence").first().at)
+    with fixed(clock):
+        clock.tick(300)
+        transitions.run(first, anna, None, plan_auction(AUCTION, first.audit_sequence))
+
+
 def export_world() -> str:
-    """The bundle of :func:`build_world` with :func:`add_adjusted_score`, as ``iter_bundle``
-    writes it (version 2), exported at a fixed time."""
+    """The bundle of :func:`build_world` with :func:`add_adjusted_score` and
+    :func:`add_auction`, as ``iter_bundle`` writes it (version 3), exported at a fixed time."""
     club = build_world()
     add_adjusted_score(club)
+    add_auction(club)
     with fixed(Clock(EXPORTED)):
         return "".join(transfer.iter_bundle(club))

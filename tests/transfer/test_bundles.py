@@ -276,13 +276,14 @@ def test_bundle_format(tmp_path, made):
     export(bundle)
     data = json.loads(bundle.read_text(encoding="utf-8"))
     assert data["format"] == "leidraad-rulings"
-    assert data["version"] == 2
+    assert data["version"] == 3
     assert data["club"] == {"slug": "troefkaart", "name": "BC De Troefkaart"}
     assert data["exported_at"].endswith("+00:00")
     ruling = next(r for r in data["rulings"] if r["uuid"] == str(made[1].uuid))
     assert ruling["director"] == "anna"
     assert {"steps", "reviews", "audit", "adjusted_score"} <= set(ruling)
     assert ruling["adjusted_score"] == []
+    assert ruling["auction"] == ""  # version 3: every ruling says its auction, none here
     first = next(r for r in data["rulings"] if r["uuid"] == str(made[0].uuid))
     assert first["adjusted_score"][0]["recorded_by"] == "anna"
     assert first["adjusted_score"][0]["kind"] == "weighted"
@@ -354,7 +355,7 @@ def test_an_event_time_that_has_no_utc_equivalent_is_refused(tmp_path, bundle_da
             {"format": "something-else", "version": 1, "rulings": []},
             "Not a Leidraad rulings bundle",
         ),
-        ({"format": "leidraad-rulings", "version": 3, "rulings": []}, "version 3 is not supported"),
+        ({"format": "leidraad-rulings", "version": 4, "rulings": []}, "version 4 is not supported"),
         ({"format": "leidraad-rulings", "version": 1}, "no list of rulings"),
         ([1, 2], "Not a Leidraad rulings bundle"),
     ],

@@ -19,6 +19,7 @@ import uuid
 from datetime import UTC, date, datetime
 from io import StringIO
 
+import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
@@ -28,6 +29,7 @@ from rulings import audit
 from rulings.models import AuditEvent, Ruling, Step
 from scores.models import AdjustedScore
 from tests.support import pinned_world as world
+from transfer.importing import BundleError, read_bundle
 from trees import snapshot
 from trees.models import TreeSnapshot
 from trees.parse import load_tree_file
@@ -260,23 +262,24 @@ def test_the_checked_in_v1_bundle_imports_with_its_chains_intact(db):
 
 
 def test_the_export_still_writes_the_checked_in_bundle(db, tmp_path):
-    """The export of ``pinned_world`` (with its adjusted score) today is the checked-in
-    version-2 bundle (compared as JSON: PostgreSQL keeps object keys in its own order).
+    """The export of ``pinned_world`` (with its adjusted score and its auction) today is the
+    checked-in version-3 bundle (compared as JSON: PostgreSQL keeps object keys in its own
+    order).
 
-    If this fails, the export writes a different bundle: servers that read version 2
+    If this fails, the export writes a different bundle: servers that read version 3
     (and laptops still sending it) no longer match. Do not overwrite
-    transfer-bundle-v2.json: raise ``transfer.VERSION``, check the new export in as a new
-    file (written to the path in the message) and keep versions 1 and 2 importing."""
+    transfer-bundle-v3.json: raise ``transfer.VERSION``, check the new export in as a new
+    file (written to the path in the message) and keep versions 1, 2 and 3 importing."""
     written = world.export_world()
     fresh = tmp_path / "transfer-bundle-now.json"
     fresh.write_text(written, encoding="utf-8")
-    checked_in = json.loads(world.BUNDLE_V2.read_text(encoding="utf-8"))
+    checked_in = json.loads(world.BUNDLE_V3.read_text(encoding="utf-8"))
     exported = json.loads(written)
     # ``cited_articles`` is derived: every importer (version 1 on) works it out again from the
     # outcome and ignores the bundle's value. Since the legal-basis change (issue 27) it holds
     # only the articles of the legal basis, not those of the question cards on the way.
     assert [r.pop("cited_articles") for r in exported["rulings"]] == ["|27|40|", "|27|40|"]
-    assert [r.pop("cited_articles") for r in checked_in["rulings"]] == ["|25|27|40|"] * 2
+    assert [r.pop("cited_articles") for r in checked_in["rulings"]] == ["|27|40|"] * 2
     assert exported == checked_in, f"the export today is in {fresh}"
 
 
@@ -313,3 +316,43 @@ def test_the_checked_in_v2_bundle_imports_with_its_adjusted_score(db):
 
     assert "0 new, 2 already present, 0 conflict(s)" in again
     assert AdjustedScore.objects.count() == 1
+
+
+def test_the_checked_in_v3_bundle_imports_with_its_auction(db):
+    """tests/data/transfer-bundle-v3.json imports with the first ruling's auction and its
+    ``auction_edited`` event; the chains verify, and a second import adds nothing. A version-2
+    ruling has no auction (``test_the_checked_in_v2_bundle_imports_with_its_adjusted_score``
+    imports it again without conflicts)."""
+    data = json.loads(world.BUNDLE_V3.read_text(encoding="utf-8"))
+    assert (data["format"], data["version"]) == ("leidraad-rulings", 3)
+    club = Club.objects.create(slug=world.CLUB_SLUG, name=world.CLUB_NAME)
+    anna = User.objects.create_user(username="anna")
+    Membership.objects.create(user=anna, club=club, role=Role.DIRECTOR)
+
+    summary = _import(world.BUNDLE_V3)
+
+    assert "2 ruling(s) in the bundle: 2 new, 0 already present, 0 conflict(s)" in summary
+    first = Ruling.objects.get(uuid=world.FIRST)
+    assert first.auction == world.AUCTION
+    assert audit.verify(first) == []
+    assert list(first.audit_events.values_list("action", flat=True))[-2:] == [
+        "auction_edited",
+        "imported",
+    ]
+    assert Ruling.objects.get(uuid=world.SECOND).auction == ""
+    assert "0 new, 2 already present, 0 conflict(s)" in _import(world.BUNDLE_V3)
+
+
+def test_an_illegal_auction_in_a_bundle_is_refused_naming_the_call(db):
+    """The model field's validator reads the auction on import: a bundle whose auction is not
+    legal, not written canonically or without its dealer is refused as a whole."""
+    data = json.loads(world.BUNDLE_V3.read_text(encoding="utf-8"))
+    for wrong, words in (
+        ("N: 1H P X", "auction: Bieding 3 (Zuid): Doublet kan niet"),
+        ("N: 1h p p p", "auction: De bieding is niet in de vaste schrijfwijze"),
+        ("1H P P P", "auction: Een opgeslagen bieding begint met de gever"),
+    ):
+        data["rulings"][0]["auction"] = wrong
+        with pytest.raises(BundleError) as refused:
+            read_bundle(json.dumps(data, ensure_ascii=False))
+        assert any(words in problem for problem in refused.value.problems), refused.value.problems

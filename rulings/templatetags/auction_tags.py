@@ -1,0 +1,34 @@
+"""``{% auction_diagram ruling %}``: the ruling's auction as a bidding diagram with the notes
+of its calls (``lib.auction_view``), on the outcome, the record and its print. Where the
+ruling is about an explanation, the notes line up the explanation given against the agreement
+and mark where they differ (issue 33.4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from lib.auction_view import diagram
+from lib.i18n import active_language
+from rulings.models import Ruling
+
+register = template.Library()
+
+# The trees about an explanation (misinformation): there the notes are a comparison.
+EXPLANATION_TREES = frozenset({"verkeerde-uitleg", "partner-bij-uitleg"})
+
+
+def about_explanation(ruling: Ruling) -> bool:
+    return ruling.tree_slug in EXPLANATION_TREES
+
+
+@register.inclusion_tag("rulings/_auction.html")
+def auction_diagram(ruling: Ruling, heading_level: int = 2) -> dict[str, Any]:
+    auction = ruling.parsed_auction
+    return {
+        "ruling": ruling,
+        "diagram": diagram(auction, active_language()) if auction is not None else None,
+        "compare": about_explanation(ruling),
+        "heading_level": heading_level,
+    }
