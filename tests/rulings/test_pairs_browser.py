@@ -57,7 +57,7 @@ def test_a_saved_psyche_shows_on_the_next_ruling_of_the_pair(
     form.get_by_label("Paar OW").fill("de vries/jansen")
     form.get_by_role("button", name="Bewaren").click()
     history = page.locator("#pair-history")
-    expect(history).to_contain_text("Eerder vastgelegd voor dit paar")
+    expect(history).to_contain_text("Psycheregister: ook vastgelegd voor dit paar")
     expect(history.locator("[data-pair-record]")).to_have_count(1)
     expect(history).to_contain_text("spel 9")
     expect(history).to_contain_text("Toegestane psyche")
