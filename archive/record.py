@@ -86,7 +86,10 @@ def tree_parts(ruling: Ruling, facts: list[Any], title: str) -> list[dict[str, A
         parts.append({**part, "facts": mine})
     done = parts[-1]["last"]
     current = {"title": title, "outcome_title": "", "facts": [s for s in facts if s.order > done]}
-    return [*parts, current]
+    whole = [*parts, current]
+    for part, following in zip(whole, whole[1:], strict=False):
+        part["next_title"] = following["title"]
+    return whole
 
 
 def _shown_title(ruling: Ruling, tree_row: tuple[str, str, str] | None) -> str:
