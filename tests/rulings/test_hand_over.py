@@ -278,6 +278,11 @@ def test_the_record_shows_both_trees_in_order_and_one_trail(
     assert first < page.index("Is er verzaakt?") < page.index("data-handed-over-outcome") < second
     assert "Strafkaart niet gespeeld" in page[first:second]  # the first tree's outcome
     assert "verder in de beslisboom strafkaart, in deze arbitrage" in page
+    # The trail words each event in its own tree: the first answer in the revoke tree's words,
+    # the second tree's first answer numbered on.
+    assert "Vraag 1 ‘Is er verzaakt?’: Ja: een tegenspeler speelde niet zijn strafkaart" in page
+    second_question = wizard.start("strafkaart").node(_second_path()[0][0]).text.nl
+    assert f"Vraag 2 ‘{second_question}’" in page
     for key in _basis(ruling):
         assert f'data-basis="{key}"' in page or key in page
 
@@ -363,3 +368,72 @@ def test_a_bundle_carries_both_trees_and_imports_them_again(shipped, club_a, dir
         "verzaking"
     ]
     assert audit.verify(again) == []
+
+
+@pytest.mark.django_db
+def test_hostile_hand_over_forms_change_nothing(shipped, club_a, director_a, client_director_a):
+    """Odd outcome keys, revisions and tree names (texts, huge or negative numbers, other
+    trees, stale revisions): answered in place, never a second tree or a broken chain."""
+    from hypothesis import HealthCheck, assume, given, settings
+    from hypothesis import strategies as st
+
+    from tests.support.hostile import hostile_text, number_like
+
+    ruling = _at_hand_over(club_a, director_a)
+    url = reverse("wizard:hand_over", args=[ruling.uuid])
+    keys = st.sampled_from([HANDS_OVER, "geen-verzaking", "strafkaart", "verzaakt", ""])
+    trees = st.sampled_from(["strafkaart", "claim", "verzaking", "vrij", "", "STRAFKAART"])
+
+    @settings(
+        max_examples=25,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture],
+    )
+    @given(
+        outcome=st.one_of(keys, hostile_text),
+        revision=st.one_of(st.sampled_from([0, ruling.revision - 1, -1, 10**12]), number_like),
+        tree=st.one_of(trees, hostile_text),
+        htmx=st.booleans(),
+    )
+    def post(outcome, revision, tree, htmx):
+        # The one valid form (this very hand-over) is not hostile.
+        valid = (outcome.strip(), str(revision).strip(), tree.strip())
+        assume(valid != (HANDS_OVER, str(ruling.revision), "strafkaart"))
+        form = {"outcome": outcome, "revision": revision, "tree": tree}
+        headers = {"HX-Request": "true"} if htmx else {}
+        response = client_director_a.post(url, form, headers=headers)
+        assert response.status_code in (200, 302)
+        stored = type(ruling).objects.get(pk=ruling.pk)
+        assert stored.handed_over == []
+        assert stored.tree_slug == "verzaking"
+        assert audit.verify(stored) == []
+
+    post()
+
+
+@pytest.mark.django_db
+def test_a_practice_at_a_hand_over_names_the_next_tree_and_is_graded_there(
+    shipped, club_a, director_a, client_director_a
+):
+    from tests.support.practice import case, practise
+    from training import grading
+
+    practice_case = case(
+        tree_slug="verzaking",
+        expected_outcomes=[HANDS_OVER],
+        expected_path=[list(FIRST)],
+        club=club_a,
+        slug="vz-strafkaart-niet-gespeeld",
+        title_nl="Strafkaart niet gespeeld",
+        title_en="Penalty card not played",
+    )
+    practice_case.save()
+    ruling = practise(director_a, practice_case, [FIRST[1]])
+    ruling.refresh_from_db()
+    page = client_director_a.get(reverse("training:attempt", args=[ruling.uuid]))
+    text = page.content.decode()
+    assert "data-hand-over-tree" in text
+    assert reverse("wizard:hand_over", args=[ruling.uuid]) not in text
+    result = grading.grade(ruling)
+    assert result.correct
+    assert result.outcome_key == HANDS_OVER
