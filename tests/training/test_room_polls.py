@@ -134,3 +134,32 @@ def test_a_case_without_auction_cannot_poll(client_trainer_a, session):
     response = client_trainer_a.post(url(session, "openen/"), {"case": session.cases.get().pk})
     assert response.status_code == 302
     assert not RoomPoll.objects.exists()
+
+
+CASE_FILE = """slug: x
+tree: ongeoorloofde-informatie
+title: {nl: "T", en: "T"}
+situation: {nl: "S", en: "S"}
+explanation: {nl: "U", en: "E"}
+expected: {outcomes: [arbitrale-score]}
+"""
+
+
+def test_a_case_file_carries_an_auction_and_a_poll_hand():
+    from training.files import CaseError, parse_case
+
+    plain = parse_case(CASE_FILE)
+    spec = parse_case(
+        CASE_FILE + 'auction: "w: 1s 2h 2s 3h p? p 3s"\npoll_hand: "K873.J4.KQ62.943"\n'
+    )
+    assert (spec.auction, spec.poll_hand) == ("W: 1S 2H 2S 3H P? P 3S", "K873.J4.KQ62.943")
+    assert "auction" not in plain.as_fields()  # cases without a poll keep their content hash
+    with pytest.raises(CaseError, match="go together"):
+        parse_case(CASE_FILE + 'auction: "w: 1s"\n')
+    with pytest.raises(CaseError, match="1♦"):
+        parse_case(CASE_FILE + 'auction: "n: 1s 1d"\npoll_hand: "K873.J4.KQ62.943"\n')
+
+
+def test_the_shipped_hesitation_case_polls_the_room(db):
+    case = TrainingCase.objects.get(slug="ui-denkpauze-doorbieden", club__isnull=True)
+    assert room_polls.pollable([case]) == [case]
