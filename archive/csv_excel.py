@@ -58,6 +58,7 @@ HEADERS = {
     "adjusted_score_summary": gettext_lazy("Arbitrale score (samenvatting)"),
     "decision": gettext_lazy("Beslissing"),
     "auction": gettext_lazy("Biedverloop"),
+    "handed_over": gettext_lazy("Eerdere beslisbomen"),
 }
 LABELS: dict[str, dict[str, Any]] = {
     "mode": dict(Mode.choices),

@@ -66,6 +66,7 @@ CSV_FIELDS = (
     "decision",
     "auction",
     "path",
+    "handed_over",
     "id",  # last: the chunk's legal basis is read by it (_chunk_lines)
 )
 CSV_HEADER = (
@@ -103,6 +104,9 @@ CSV_HEADER = (
     "decision",
     # The auction as stored (lib.auction): dealer, calls, and each call's marks and notes.
     "auction",
+    # A ruling continued in another tree (rulings/hand_over.py): the earlier trees, each as
+    # tree:outcome, in order ("verzaking:zie-strafkaart"); "tree" and "outcome" are the last.
+    "handed_over",
 )
 # A cell starting with one of these would be read as a formula by a spreadsheet program.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -179,6 +183,11 @@ def row_values(row: tuple, basis: dict[int, list[str]]) -> list[Any]:
         summary_of({name: values[f"adjusted_score__{name}"] for name in SUMMARY_FIELDS}),
         values["decision"],
         values["auction"],
+        "; ".join(
+            f"{part.get('tree', '')}:{part.get('outcome_key', '')}"
+            for part in values["handed_over"] or ()
+            if isinstance(part, dict)
+        ),
     ]
     return out
 

@@ -32,7 +32,7 @@ from clubs.access import AuthenticatedHttpRequest, get_for_user, roles_in
 from clubs.models import Role
 from lib import htmx, times
 from lib.i18n import pick, pick_text
-from rulings import audit, audit_text, free, law_titles, legal_basis
+from rulings import audit, audit_text, free, hand_over, law_titles, legal_basis
 from rulings.forms import AuctionForm
 from rulings.models import AppealStatus, Ruling, Status, Verdict
 from scores import polls
@@ -69,9 +69,24 @@ def record_basis(ruling: Ruling) -> list[dict[str, Any]]:
             tree = snapshot.get(ruling.snapshot_id)
         except TreeSnapshot.DoesNotExist:
             tree = None
-    return law_titles.localised(
-        legal_basis.shown(keys, ruling.outcome or {}, tree), ruling.edition_code
-    )
+    # Continued from another tree: the law text its parts recorded too (rulings/hand_over.py).
+    recorded = hand_over.basis_law(ruling) if ruling.handed_over else ruling.outcome or {}
+    return law_titles.localised(legal_basis.shown(keys, recorded, tree), ruling.edition_code)
+
+
+def tree_parts(ruling: Ruling, facts: list[Any], title: str) -> list[dict[str, Any]]:
+    """The facts per tree of a ruling continued in another tree, in order: each earlier tree
+    with its answers and the outcome that handed over, then the current tree. Empty for a
+    ruling of one tree (the page lists its facts as they are)."""
+    if not ruling.handed_over:
+        return []
+    parts = []
+    for part in hand_over.parts_shown(ruling):
+        mine = [step for step in facts if part["first"] <= step.order <= part["last"]]
+        parts.append({**part, "facts": mine})
+    done = parts[-1]["last"]
+    current = {"title": title, "outcome_title": "", "facts": [s for s in facts if s.order > done]}
+    return [*parts, current]
 
 
 def _shown_title(ruling: Ruling, tree_row: tuple[str, str, str] | None) -> str:
@@ -115,12 +130,15 @@ def _record_context(
     next_appeal = (
         AppealStatus.SETTLED if ruling.appeal_status == AppealStatus.OPEN else AppealStatus.OPEN
     )
+    title = _shown_title(ruling, tree_row)
+    facts = [step for step in steps if not step.superseded]
     return {
         "ruling": ruling,
         "club": ruling.club,
-        "title": _shown_title(ruling, tree_row),
+        "title": title,
         "steps": steps,
         "facts": facts,
+        "tree_parts": tree_parts(ruling, facts, title),
         # The player poll beside the director's answer (scores/_poll_record.html).
         "poll_record": polls.record_of(ruling, facts),
         "can_poll": bool(roles & {Role.DIRECTOR, Role.REVIEWER, Role.ADMIN}),

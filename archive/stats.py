@@ -30,7 +30,7 @@ from archive import charts
 from archive.models import RulingTally
 from lib.i18n import pick_text
 from rulings import free
-from rulings.models import Ruling, Verdict
+from rulings.models import HandOver, Ruling, Verdict
 from scores.models import AdjustedScore
 from trees import citations, snapshot
 from trees.models import TreeSnapshot, localised_titles
@@ -176,8 +176,27 @@ def _by_count(rows: Iterable[tuple[str, int]]) -> list[tuple[str, int]]:
     return sorted(rows, key=lambda row: (-row[1], row[0].lower()))
 
 
-def per_irregularity(counts: Counts, titles: dict[str, str]) -> list[tuple[str, int]]:
-    return _by_count((titles.get(slug) or slug, n) for slug, n in counts.trees.items())
+def per_irregularity(
+    counts: Counts, titles: dict[str, str], passed: Counter[str] | None = None
+) -> list[tuple[str, int]]:
+    """Rulings per tree: under the tree each ended in, and (``passed``) once more under every
+    tree it went through before a hand-over (rulings/hand_over.py), so a ruling counts once
+    per tree; the total, months and directors count it once."""
+    trees = counts.trees + (passed or Counter())
+    return _by_count((titles.get(slug) or slug, n) for slug, n in trees.items())
+
+
+def hand_over_trees(rulings: QuerySet[Ruling]) -> Counter[str]:
+    """Per tree, how many of ``rulings`` went through it before the tree they ended in: one
+    query, driven from the few hand-over rows (each looked up among ``rulings`` by its key,
+    as ``with_adjusted_score``), never from every ruling's JSON."""
+    rows = (
+        HandOver.objects.filter(Exists(rulings.filter(pk=OuterRef("ruling_id"))))
+        .order_by()
+        .values_list("tree_slug")
+        .annotate(n=Count("ruling", distinct=True))
+    )
+    return Counter(dict(rows))
 
 
 def per_month(counts: Counts) -> list[tuple[str, int]]:
@@ -258,7 +277,7 @@ def summarise(
             "irregularity",
             _("Per onregelmatigheid"),
             _("Onregelmatigheid"),
-            per_irregularity(counts, titles),
+            per_irregularity(counts, titles, hand_over_trees(rulings)),
         ),
         Breakdown("month", _("Per maand (speeldatum)"), _("Maand"), per_month(counts)),
         Breakdown("director", _("Per wedstrijdleider"), _("Wedstrijdleider"), per_director(counts)),

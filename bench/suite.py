@@ -19,8 +19,9 @@ small-data and large-data figures come from the same database.
 free-text search (9); ``BENCH_ONLY=step`` measures only the wizard steps (5, 8);
 ``BENCH_ONLY=finder`` only finding a tree by what a director types (measurement 10, after the
 deals; on the shipped trees, 1); ``BENCH_ONLY=pbn`` builds 1, 3, 4 and 6 and measures only the
-PBN import and the adjusted-score form (``bench/pbn.py``). Their rows replace those of the last
-full run in ``BENCHMARKS.md``.
+PBN import and the adjusted-score form (``bench/pbn.py``); ``BENCH_ONLY=poll`` builds the same
+and measures only the polling screen (measurement 11, ``bench/polls.py``). Their rows replace
+those of the last full run in ``BENCHMARKS.md``.
 """
 
 # ruff: noqa: S311, S603
@@ -44,7 +45,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from bench import browser, coldstart, data, finding, pbn, scoring, synthetic
+from bench import browser, coldstart, data, finding, pbn, polls, scoring, synthetic
 from bench.load import Gunicorn, Session, alternating, bare_load, wizard_load
 from bench.measure import (
     BenchError,
@@ -93,7 +94,7 @@ S7 = "7. Browser (headless Chromium)"
 S8 = "8. Cold start"
 S0 = "0. Data"
 # The selections of BENCH_ONLY ("" runs everything).
-ONLY = ("", "search", "step", "finder", "pbn")
+ONLY = ("", "search", "step", "finder", "pbn", "poll")
 # A word in most rulings' texts: the search whose matches are too many to count.
 COMMON_WORD = "de"
 
@@ -178,6 +179,8 @@ class Benchmark:
         self.moment("after seeding")
         if self.only == "pbn":
             return self._pbn_only(started)
+        if self.only == "poll":
+            return self._poll_only(started)
 
         log(f"cloning up to {self.scale.rulings} rulings")
         cloned = data.multiply(self.scale.rulings, seeded.first_pk, seeded.last_pk)
@@ -222,6 +225,7 @@ class Benchmark:
         self.audit_verification()
         scoring.measure(self)
         finding.measure(self)
+        polls.measure(self)
         self.moment("before gunicorn")
         self.server_and_browser()
         self.fragment_sizes()
@@ -238,6 +242,17 @@ class Benchmark:
         self.total_events = AuditEvent.objects.count()
         measured = len(self.report.figures)
         pbn.measure(self, scoring.bench_deals(self.scale.name, self.rng))
+        self.moment("end")
+        self.report.figures = self.report.figures[measured:]
+        self.report.meta = self.meta(time.perf_counter() - started)
+        return self.report
+
+    def _poll_only(self, started: float) -> Report:
+        """``BENCH_ONLY=poll``: the poll screen of bench/polls.py on the seeded data alone."""
+        self.total_rulings = Ruling.objects.count()
+        self.total_events = AuditEvent.objects.count()
+        measured = len(self.report.figures)
+        polls.measure(self)
         self.moment("end")
         self.report.figures = self.report.figures[measured:]
         self.report.meta = self.meta(time.perf_counter() - started)

@@ -62,6 +62,8 @@ class Action:
     # administrator took that import back (transfer.undo).
     IMPORTED = "imported"
     IMPORT_UNDONE = "import_undone"
+    # An outcome that hands over to another tree: the ruling goes on there (rulings/hand_over.py).
+    HANDED_OVER = "handed_over"
     # A psyche or deviation recorded against a pair with the final save (rulings.pairs).
     PAIR_RECORDED = "pair_recorded"
     # A player poll (rulings/polling.py): prepared or changed, and each answer recorded.
@@ -88,6 +90,7 @@ ACTION_LABELS = {
     Action.AUCTION_EDITED: _("bieding gewijzigd"),
     Action.IMPORTED: _("geïmporteerd"),
     Action.IMPORT_UNDONE: _("import teruggedraaid"),
+    Action.HANDED_OVER: _("verder in een andere beslisboom"),
     Action.PAIR_RECORDED: _("in het psycheregister"),
     Action.POLL_PREPARED: _("peiling voorbereid"),
     Action.POLL_ANSWERED: _("antwoord op de peiling"),

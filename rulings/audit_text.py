@@ -274,6 +274,14 @@ def _import_undone(data: Mapping[str, Any], words: Words) -> str:
     }
 
 
+def _handed_over(data: Mapping[str, Any], words: Words) -> str:
+    came_from, going = data.get("from") or {}, data.get("to") or {}
+    return _("Uitkomst %(outcome)s: verder in de beslisboom %(tree)s, in deze arbitrage") % {
+        "outcome": words.outcome(came_from.get("outcome")),
+        "tree": going.get("tree", "?"),
+    }
+
+
 def _pair_recorded(data: Mapping[str, Any], words: Words) -> str:
     kinds = dict(RecordKind.choices)
     side = str(data.get("side", ""))
@@ -307,17 +315,18 @@ DESCRIBERS: dict[str, Describer] = {
     Action.AUCTION_EDITED: _auction_edited,
     Action.IMPORTED: _imported,
     Action.IMPORT_UNDONE: _import_undone,
+    Action.HANDED_OVER: _handed_over,
     Action.PAIR_RECORDED: _pair_recorded,
     Action.POLL_PREPARED: _poll_prepared,
     Action.POLL_ANSWERED: _poll_answered,
 }
 
 
-def _snapshot_of(ruling: Ruling) -> Snapshot | None:
-    if not ruling.snapshot_id:
+def _snapshot_of(digest: Any) -> Snapshot | None:
+    if not isinstance(digest, str) or not digest:
         return None
     try:
-        return snapshot.get(ruling.snapshot_id)
+        return snapshot.get(digest)
     except (TreeSnapshot.DoesNotExist, ValueError):
         return None  # a ruling whose tree is gone: keys are shown as they are
 
@@ -333,8 +342,10 @@ def describe(event: AuditEvent, words: Words) -> str:
 
 
 def trail(ruling: Ruling, events: list[AuditEvent]) -> list[dict[str, Any]]:
-    """The ruling's events as the ruling page lists them, in the words of the tree it ran on."""
-    words = Words(_snapshot_of(ruling))
+    """The ruling's events as the ruling page lists them, in the words of the tree it ran on
+    (of each tree in turn, for a ruling continued in another tree: rulings/hand_over.py)."""
+    trees = [part.get("snapshot") for part in ruling.handed_over if isinstance(part, Mapping)]
+    vocabularies = [Words(_snapshot_of(digest)) for digest in [*trees, ruling.snapshot_id]]
 
     # A committee reads people by name: the actor's full name where the caller fetched the
     # accounts with the events (``select_related("actor")``), else the recorded user name.
@@ -343,12 +354,16 @@ def trail(ruling: Ruling, events: list[AuditEvent]) -> list[dict[str, Any]]:
             return event.actor.get_full_name() or event.actor_name
         return event.actor_name
 
-    return [
-        {
-            "event": event,
-            "label": str(ACTION_LABELS.get(event.action, event.action)),
-            "text": describe(event, words),
-            "actor": actor(event),
-        }
-        for event in events
-    ]
+    shown, tree = [], 0
+    for event in events:
+        words = vocabularies[min(tree, len(vocabularies) - 1)]
+        shown.append(
+            {
+                "event": event,
+                "label": str(ACTION_LABELS.get(event.action, event.action)),
+                "text": describe(event, words),
+                "actor": actor(event),
+            }
+        )
+        tree += event.action == Action.HANDED_OVER
+    return shown

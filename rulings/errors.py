@@ -21,6 +21,7 @@ class WizardError(Exception):
     INCOMPLETE = "incomplete"
     NO_TREE = "no_tree"
     CONFLICT = "conflict"
+    NO_HAND_OVER = "no_hand_over"
 
     MESSAGES: dict[str, Promise] = {
         STALE: _(
@@ -39,6 +40,10 @@ class WizardError(Exception):
         INCOMPLETE: _("Vul de speeldatum en het spelnummer in om de arbitrage op te slaan."),
         NO_TREE: _("Deze beslisboom bestaat niet (meer)."),
         CONFLICT: _("De arbitrage werd tegelijk ergens anders gewijzigd. Probeer het opnieuw."),
+        NO_HAND_OVER: _(
+            "Deze uitkomst verwijst niet (meer) naar die beslisboom. Er is niets gewijzigd; "
+            "hieronder staat de huidige stand."
+        ),
     }
 
     def __init__(self, code: str, detail: str = "") -> None:

@@ -48,6 +48,18 @@ class AnswerForm(forms.Form):
         return int(self.cleaned_data["revision"])
 
 
+class HandOverForm(forms.Form):
+    """ "Verder met de beslisboom …" as an outcome page posts it: the outcome that hands over,
+    the ruling's revision the page was rendered with, and the tree to go on in."""
+
+    outcome = forms.SlugField(max_length=KEY_MAX)
+    revision = forms.RegexField(_COUNT, strip=True)
+    tree = forms.SlugField(max_length=KEY_MAX)
+
+    def clean_revision(self) -> int:
+        return int(self.cleaned_data["revision"])
+
+
 class FirstAnswerForm(AnswerForm):
     """The first answer of a ruling, posted on the draft page before the ruling exists: it
     also names the snapshot, the club and the day of play (as ISO, ``views._draft_defaults``)."""

@@ -107,6 +107,9 @@ class Ruling(models.Model):
 
     outcome_key = models.CharField(_("uitkomst"), max_length=80, blank=True, db_index=True)
     outcome = models.JSONField(_("uitspraak"), default=dict, blank=True)
+    # The trees this ruling went through before its current one, each as it ended (an outcome
+    # that hands over to another tree goes on in the same ruling, rulings/hand_over.py).
+    handed_over = models.JSONField(_("eerdere beslisbomen"), default=list, blank=True)
 
     played_on = models.DateField(_("speeldatum"), null=True, blank=True, db_index=True)
     event = models.CharField(_("wedstrijd of zitting"), max_length=200, blank=True)
@@ -364,6 +367,27 @@ class PairRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.pair} ({self.kind})"
+
+
+class HandOver(models.Model):
+    """One earlier tree of a ruling continued in another (rulings/hand_over.py), derived from
+    ``Ruling.handed_over`` by its writers: the statistics count from these few rows."""
+
+    ruling = models.ForeignKey(Ruling, on_delete=models.CASCADE, related_name="hand_overs")
+    position = models.PositiveSmallIntegerField(default=0)
+    tree_slug = models.CharField(_("beslisboom"), max_length=80)
+    outcome_key = models.CharField(_("uitkomst"), max_length=80)
+
+    class Meta:
+        ordering = ["ruling", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["ruling", "position"], name="handover_once_per_place")
+        ]
+        verbose_name = _("doorverwijzing")
+        verbose_name_plural = _("doorverwijzingen")
+
+    def __str__(self) -> str:
+        return f"{self.tree_slug}:{self.outcome_key} ({self.ruling_id})"
 
 
 class AuditQuerySet(models.QuerySet):

@@ -125,8 +125,10 @@ def _earlier(row: PairRecord) -> Earlier:
 
 
 def history(ruling: Ruling) -> list[Earlier]:
-    """What the club recorded before about the pairs at this ruling's table, newest first
-    (at most :data:`SHOWN`; one query, none when no pair is named)."""
+    """What the club recorded about the pairs at this ruling's table, other than this ruling
+    itself, newest first (at most :data:`SHOWN`; one query, none when no pair is named). On a
+    ruling being made that is what came before; on an older ruling's record, later records
+    show too: the whole pattern is what a committee weighs."""
     keys = {pair_key(name) for name in (ruling.pair_ns, ruling.pair_ew) if name.strip()}
     keys.discard("")
     if not keys:

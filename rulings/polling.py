@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from clubs.models import Club, User
 from lib.auction import AuctionError, parse_auction, parse_call
@@ -49,8 +49,21 @@ def thresholds_of(club: Club) -> Thresholds:
     )
 
 
+class PollLike(Protocol):
+    """What the tally reads of a poll: a ruling's (``Poll``) or a training room's."""
+
+    auction: str
+    dealer: str
+    table_call: str
+
+
+class AnswerLike(Protocol):
+    call: str
+    considered: Any
+
+
 def counted(
-    poll: Poll, answers: Sequence[PollAnswer], club: Club, order: Sequence[str] = ()
+    poll: PollLike, answers: Sequence[AnswerLike], club: Club, order: Sequence[str] = ()
 ) -> tuple[Tally, Suggestion]:
     """The tally of ``answers`` and its 16B1(b) suggestion at the club's thresholds."""
     limits = thresholds_of(club)
@@ -94,7 +107,7 @@ class Counted:
         return ", ".join(call_label(code) for code in self.suggestion.alternatives)
 
 
-def shown(poll: Poll, answers: Sequence[PollAnswer], club: Club) -> Counted:
+def shown(poll: PollLike, answers: Sequence[AnswerLike], club: Club) -> Counted:
     """Count ``answers`` at the club's thresholds, calls in the bidding box's order on ties."""
     try:
         order = [call.code for call in parse_auction(poll.auction, poll.dealer).legal_next()]

@@ -14,6 +14,7 @@ urlpatterns = [
     path("<uuid:uuid>/", views.ruling, name="ruling"),
     path("<uuid:uuid>/stap/<int:number>/", views.step, name="step"),
     path("<uuid:uuid>/antwoord/", views.answer, name="answer"),
+    path("<uuid:uuid>/verder/", views.hand_over, name="hand_over"),
     path("<uuid:uuid>/gegevens/", views.context, name="context"),
     path("<uuid:uuid>/tafel/", views.table, name="table"),
     path("<uuid:uuid>/uitstellen/", views.defer, name="defer"),

@@ -35,8 +35,9 @@ from clubs.access import (
 from clubs.models import Club, Role
 from lib import htmx
 from lib.fields import day_in_range
+from rulings import hand_over as handing
 from rulings import polling, session_memory, wizard
-from rulings.forms import AnswerForm, ContextForm, FirstAnswerForm, TableForm
+from rulings.forms import AnswerForm, ContextForm, FirstAnswerForm, HandOverForm, TableForm
 from rulings.models import Ruling, Status
 from rulings.steps import StepView, draft_view, step_view
 from rulings.wizard import WizardError
@@ -288,6 +289,24 @@ def answer(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespon
             request.user,
             revision=data["revision"],
         )
+    except WizardError as error:
+        return _show(request, found, error=error.message)
+    return _show(request, found, result.number)
+
+
+@require_POST
+def hand_over(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
+    """ "Verder met de beslisboom …": the same ruling goes on at the other tree's first
+    question (rulings/hand_over.py). A stale or repeated form changes nothing."""
+    found = _ruling_to_direct(request, uuid)
+    form = HandOverForm(request.POST)
+    refused = str(WizardError.MESSAGES[WizardError.NO_HAND_OVER])
+    if not form.is_valid():
+        return _show(request, found, error=refused)
+    data = form.cleaned_data
+    try:
+        to = wizard.start(data["tree"])
+        result = handing.hand_over(found, data["outcome"], data["revision"], to, request.user)
     except WizardError as error:
         return _show(request, found, error=error.message)
     return _show(request, found, result.number)

@@ -40,6 +40,7 @@ from clubs.models import Club, User
 from rulings import legal_basis, pairs, transitions
 from rulings.audit import Action
 from rulings.errors import WizardError
+from rulings.hand_over import earlier_basis, steps_before
 from rulings.models import Mode, PairRecord, Ruling, Status, Step
 from rulings.steps import tree_of
 from rulings.transitions import UNCHANGED, Planned, Planner, Result, refuse_closed
@@ -138,32 +139,40 @@ def _record_answer(
     ruling: Ruling, tree: Snapshot, number: int, choice: ChoiceSpec, at: datetime
 ) -> Planned:
     """Apply the answer at step ``number`` to the ruling in memory: the new step, the audit
-    entries, the steps it supersedes and whether an outcome was reached."""
+    entries, the steps it supersedes and whether an outcome was reached. In a ruling handed
+    over from another tree (rulings/hand_over.py) the steps and the audit number on from the
+    earlier tree's answers, and the legal basis starts with the earlier tree's."""
     change = number <= len(ruling.path)
     had_outcome = bool(ruling.outcome_key)
+    offset = steps_before(ruling.handed_over)
+    earlier = earlier_basis(ruling.handed_over)
     if change:
         node_key, old_choice = ruling.path[number - 1]
         superseded = ruling.path[number - 1 :]
-        earlier = dict(ruling.earlier_answers)
-        earlier.update({node: answer for node, answer in superseded})
-        ruling.earlier_answers = earlier
+        remembered = dict(ruling.earlier_answers)
+        remembered.update({node: answer for node, answer in superseded})
+        ruling.earlier_answers = remembered
+        start = offset + number
         entry = (
             Action.ANSWER_CHANGED,
             {
-                "step": number,
+                "step": start,
                 "node": node_key,
                 "from": old_choice,
                 "to": choice.key,
-                "superseded": [[n, *pair] for n, pair in enumerate(superseded, start=number)],
+                "superseded": [[n, *pair] for n, pair in enumerate(superseded, start=start)],
             },
         )
     else:
         node_key = ruling.current_node_key
-        entry = (Action.ANSWERED, {"step": number, "node": node_key, "choice": choice.key})
+        entry = (
+            Action.ANSWERED,
+            {"step": offset + number, "node": node_key, "choice": choice.key},
+        )
     node = tree.node(node_key)
     step = Step(
         ruling=ruling,
-        order=number,
+        order=offset + number,
         node_key=node_key,
         question={"nl": node.text.nl, "en": node.text.en, "help": text_json(node.help)},
         choice_key=choice.key,
@@ -179,21 +188,28 @@ def _record_answer(
     if reached:
         ruling.outcome_key = choice.target
         ruling.outcome = _outcome_snapshot(tree, choice.target)
-        entries.append((Action.OUTCOME_REACHED, {"step": number, "outcome": choice.target}))
+        entries.append(
+            (Action.OUTCOME_REACHED, {"step": offset + number, "outcome": choice.target})
+        )
     else:
         ruling.outcome_key, ruling.outcome = "", {}
-    basis = legal_basis.tree_basis(tree, ruling.path, choice.target) if reached else []
+    basis = earlier
+    if reached:
+        basis = legal_basis.basis_keys(
+            earlier, legal_basis.tree_basis(tree, ruling.path, choice.target)
+        )
     transitions.set_basis(ruling, basis)
     return Planned(
         _ANSWER_FIELDS,
         entries,
         step=step,
-        supersede_from=number if change else None,
+        supersede_from=offset + number if change else None,
         number=number + 1,
         outcome_reached=reached,
         # Only when the outcome changes: a question answered on the way writes no basis.
         legal_basis=tuple(basis) if reached or had_outcome else None,
-        clears_basis=had_outcome,
+        # An earlier tree's basis rows are there already (rulings/hand_over.py).
+        clears_basis=had_outcome or (reached and bool(earlier)),
     )
 
 
@@ -345,7 +361,8 @@ def _moving_to(status: str, action: str, **extra: str) -> Planner:
             return UNCHANGED  # a repeated request changes nothing
         refuse_closed(ruling)
         ruling.status = status
-        data = {"step": len(ruling.path) + 1, "node": ruling.current_node_key, **extra}
+        step = steps_before(ruling.handed_over) + len(ruling.path) + 1
+        data = {"step": step, "node": ruling.current_node_key, **extra}
         return Planned(("status",), [(action, data)])
 
     return plan

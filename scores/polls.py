@@ -25,6 +25,7 @@ __all__ = [
     "PollView",
     "auction_of",
     "bidding_box",
+    "decision_point",
     "diagram",
     "hand_lines",
     "initial_for",
@@ -107,6 +108,20 @@ class PollView:
         return self.columns, self.rows
 
     @property
+    def hand_text(self) -> str:
+        """The hand on one line (the record's print): ``♠ A H 3 2 ♥ V B 5 …``."""
+        return " ".join(f"{line.symbol}{line.cards.replace(' ', '')}" for line in self.hand)
+
+    @property
+    def auction_text(self) -> str:
+        """The calls up to the decision on one line, ending in "?" (the record's print)."""
+        if self.auction is None:
+            return self.poll.auction
+        language = active_language()
+        calls = [entry.call.short(language) for entry in self.auction.calls]
+        return " ".join([*calls, "?"])
+
+    @property
     def answer_rows(self) -> list[tuple[str, str, str, str]]:
         """Each answer as shown: player, level, call and the calls also considered."""
         return [
@@ -143,21 +158,42 @@ def view_of(poll: Poll, answers: Sequence[PollAnswer], ruling: Ruling) -> PollVi
     return PollView(poll, hand_lines(poll.hand), seat, auction, columns, rows, tally, answers)
 
 
-def initial_for(ruling: Ruling, auction_text: str = "") -> dict[str, str]:
+def decision_point(auction: Auction) -> tuple[str, str]:
+    """The auction up to the decision a poll asks about, and the call made there at the table.
+
+    After the last call with a tempo remark (``?``), the decision is partner's next call, two
+    calls on: the calls before it (their alerts and explanations left out: the poll gives the
+    peers the calls only) and that call's code. Without a tempo remark, or before partner
+    called: the whole auction while it is still open, no call at the table."""
+    calls = auction.calls
+    marked = [index for index, entry in enumerate(calls) if entry.tempo]
+    if marked and marked[-1] + 2 < len(calls):
+        at = marked[-1] + 2
+        return " ".join(entry.call.code for entry in calls[:at]), calls[at].call.code
+    if auction.is_complete:
+        return "", ""
+    return " ".join(entry.call.code for entry in calls), ""
+
+
+def initial_for(ruling: Ruling) -> dict[str, str]:
     """What the prepare form starts from: dealer and vulnerability from the stored deal or the
-    board number, the ruling's own auction where it has one."""
-    initial: dict[str, str] = {"question": "Wat bied je?", "auction": auction_text}
+    board number; the auction up to the decision from the ruling's own auction."""
+    initial: dict[str, str] = {"question": "Wat bied je?"}
+    recorded = ruling.parsed_auction
+    if recorded is not None:
+        initial["auction"], initial["table_call"] = decision_point(recorded)
+        initial["dealer"] = recorded.dealer.value
     stored = deal_for(ruling)
     if stored is not None:
-        initial |= {"dealer": stored.dealer, "vulnerability": stored.vulnerability}
+        known = {"dealer": stored.dealer, "vulnerability": stored.vulnerability}
     elif ruling.board is not None:
-        initial |= {
+        known = {
             "dealer": board_dealer(ruling.board).value,
             "vulnerability": board_vulnerability(ruling.board).value,
         }
     else:
-        initial |= {"dealer": Seat.NORTH.value, "vulnerability": Vulnerability.NONE.value}
-    return initial
+        known = {"dealer": Seat.NORTH.value, "vulnerability": Vulnerability.NONE.value}
+    return known | initial  # the recorded auction's dealer first
 
 
 def hand_from_deal(ruling: Ruling, seat: Seat) -> str:

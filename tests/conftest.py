@@ -18,7 +18,8 @@ from whitenoise.middleware import WhiteNoiseMiddleware
 from clubs.models import Club, Membership, Role, User
 from laws import edition_law
 from rulings.templatetags import law_card_tags
-from tests.support import recorded
+from tests.support import shipped as shipped_data
+from tests.support.factories import make_tree
 from trees import snapshot
 from trees.models import Tree
 
@@ -103,6 +104,27 @@ def _static_files_indexed_once():
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(WhiteNoiseMiddleware, "add_files_from_finders", add_files_from_finders)
         yield
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """Each test process's database (one per pytest-xdist worker, SQLite or PostgreSQL) holds
+    the shipped laws, trees and training cases, loaded once as ``manage.py bootstrap`` loads
+    them (tests/support/shipped.py)."""
+    with django_db_blocker.unblock():
+        shipped_data.load()
+
+
+@pytest.fixture(autouse=True)
+def _shipped_rows(request):
+    """Before a test that uses the database: the shipped rows, put back from their copy when
+    a transactional test's flush took them (one query otherwise)."""
+    uses_db = request.node.get_closest_marker("django_db") or any(
+        name in request.fixturenames for name in ("db", "transactional_db", "live_server")
+    )
+    if uses_db:
+        request.getfixturevalue("_django_db_helper")
+        shipped_data.ensure()
 
 
 @pytest.fixture(autouse=True)
@@ -328,15 +350,21 @@ def sign_in(live_server):
 
 @pytest.fixture
 def proef_tree(db):
-    return recorded.proef_tree()
+    return make_tree()
 
 
 @pytest.fixture
 def shipped(db) -> dict[str, Tree]:
-    """The shipped trees (trees/files/*.yaml) on the seed law text, loaded as bootstrap does
-    (copied after the first time in a process: tests/support/recorded.py)."""
-    recorded.shipped_laws_and_trees()
+    """The shipped trees (trees/files/*.yaml) on the seed law text, by slug: every test
+    database has them (``django_db_setup`` above)."""
     return {tree.slug: tree for tree in Tree.objects.select_related("edition")}
+
+
+@pytest.fixture
+def without_shipped_data(db) -> None:
+    """No shipped laws, trees or cases, as in a new installation before ``bootstrap``: for the
+    tests of the loaders themselves (rolled back with the test)."""
+    shipped_data.empty()
 
 
 @pytest.fixture

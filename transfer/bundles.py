@@ -106,9 +106,31 @@ def with_children(rulings: QuerySet[Ruling]) -> QuerySet[Ruling]:
     )
 
 
+# Ruling fields that travel only when they hold something: ``handed_over`` (the earlier trees
+# of a ruling continued in another tree, rulings/hand_over.py). A bundle of one-tree rulings is
+# what it always was (version 2, pinned); a server from before refuses a ruling that has it,
+# by name ("unknown field"), and never misreads it.
+ONLY_WHEN_SET = ("handed_over",)
+
+
+def ruling_fields(ruling: Ruling) -> dict[str, Any]:
+    """A ruling's own fields as bundle data (without its children)."""
+    data = serialise(ruling, fields_of(Ruling, RULING_SKIP))
+    for name in ONLY_WHEN_SET:
+        if not data.get(name):
+            data.pop(name, None)
+    return data
+
+
+def snapshots_of(ruling: Ruling) -> set[str]:
+    """The digests of every tree snapshot the ruling ran on (more than one after a hand-over)."""
+    digests = {ruling.snapshot_id} if ruling.snapshot_id else set()
+    return digests | {part["snapshot"] for part in ruling.handed_over if part.get("snapshot")}
+
+
 def serialise_ruling(ruling: Ruling) -> dict[str, Any]:
     """One ruling as bundle data (its children from prefetched relations)."""
-    data = serialise(ruling, fields_of(Ruling, RULING_SKIP))
+    data = ruling_fields(ruling)
     for child in CHILDREN.values():
         data[child.key] = child.serialise(ruling)
     return data
@@ -134,8 +156,7 @@ def iter_bundle(
     yield json.dumps(header, ensure_ascii=False)[:-1] + ', "rulings": ['
     digests: set[str] = set()
     for done, ruling in enumerate(with_children(rulings).iterator(chunk_size=CHUNK), 1):
-        if ruling.snapshot_id:
-            digests.add(ruling.snapshot_id)
+        digests |= snapshots_of(ruling)
         yield ("\n" if done == 1 else ",\n") + json.dumps(
             serialise_ruling(ruling), ensure_ascii=False
         )

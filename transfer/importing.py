@@ -36,8 +36,8 @@ from django.utils import timezone
 
 from clubs.models import Club
 from lib import limits, safejson
-from rulings import legal_basis
-from rulings.models import LegalBasis, Ruling, Status
+from rulings import hand_over, legal_basis
+from rulings.models import HandOver, LegalBasis, Ruling, Status
 from rulings.transitions import basis_rows
 from transfer import provenance, shapes
 from transfer.bundles import (
@@ -48,9 +48,10 @@ from transfer.bundles import (
     RULING_MUTABLE,
     RULING_SKIP,
     Progress,
+    ruling_fields,
     with_children,
 )
-from transfer.children import CHILDREN, as_list, fields_of, parse, plain, serialise, shape_message
+from transfer.children import CHILDREN, as_list, fields_of, parse, plain, shape_message
 from transfer.models import ImportRecord
 from trees import snapshot
 from trees.models import TreeSnapshot
@@ -190,9 +191,13 @@ def read_bundle(raw: bytes | str) -> Bundle:
         if ruling.uuid in seen:
             problems.append(f"ruling {ruling.uuid}: appears twice")
         seen.add(ruling.uuid)
-        digest = ruling.fields.get("snapshot_id")
-        if digest and digest not in snapshots:
-            problems.append(f"ruling {ruling.uuid}: snapshot {digest[:12]} is not in the bundle")
+        digests = [ruling.fields.get("snapshot_id")]
+        digests += [part["snapshot"] for part in ruling.fields.get("handed_over") or ()]
+        for digest in digests:
+            if digest and digest not in snapshots:
+                problems.append(
+                    f"ruling {ruling.uuid}: snapshot {digest[:12]} is not in the bundle"
+                )
     if problems:
         raise BundleError("The bundle is refused; nothing was imported.", problems)
     return Bundle(
@@ -287,7 +292,7 @@ def _compare(stored: Ruling, incoming: _Incoming, club: Club) -> str | None:
     a placeholder here."""
     if stored.club_id != club.pk:
         return "the uuid is already used by a ruling outside this club"
-    mine = _core(serialise(stored, fields_of(Ruling, RULING_SKIP)))
+    mine = _core(ruling_fields(stored))
     mine["snapshot"] = stored.snapshot_id
     theirs = _core(incoming.fields)
     theirs["snapshot"] = incoming.fields.get("snapshot_id")
@@ -307,19 +312,29 @@ def _compare(stored: Ruling, incoming: _Incoming, club: Club) -> str | None:
     return None
 
 
-def _basis(item: _Incoming) -> list[str]:
-    """The ruling's legal basis, worked out again from what it recorded (as cited_articles
-    always was): the outcome's citations, and its answers' cites in its tree snapshot."""
-    digest = item.fields.get("snapshot_id")
+def _tree_basis(outcome: Any, path: Any, digest: Any) -> list[str]:
+    """One tree's part of a legal basis, worked out again from what the ruling recorded (as
+    cited_articles always was): the outcome's citations, and its answers' cites in its tree
+    snapshot."""
     tree = None
     if digest:
         try:
             tree = snapshot.get(digest)
         except (TreeSnapshot.DoesNotExist, ValueError):
             tree = None
-    return legal_basis.keys_of_ruling(
-        item.fields.get("outcome") or {}, item.fields.get("path") or [], tree
-    )
+    return legal_basis.keys_of_ruling(outcome or {}, path or [], tree)
+
+
+def _basis(item: _Incoming) -> list[str]:
+    """The ruling's legal basis: of a ruling continued in another tree, the earlier trees'
+    first (rulings/hand_over.py), each worked out again the same way."""
+    fields = item.fields
+    parts = [
+        _tree_basis(part["outcome"], part["path"], part["snapshot"])
+        for part in fields.get("handed_over") or ()
+    ]
+    own = _tree_basis(fields.get("outcome"), fields.get("path"), fields.get("snapshot_id"))
+    return legal_basis.basis_keys([key for part in parts for key in part], own)
 
 
 def _create(incoming: list[_Incoming], club: Club, users: _Users) -> list[Ruling]:
@@ -341,6 +356,8 @@ def _create(incoming: list[_Incoming], club: Club, users: _Users) -> list[Ruling
     LegalBasis.objects.bulk_create(
         row for ruling, keys in zip(created, bases, strict=True) for row in basis_rows(ruling, keys)
     )
+    # Derived, like the legal basis: the statistics' rows of a ruling's earlier trees.
+    HandOver.objects.bulk_create(row for ruling in created for row in hand_over.rows_of(ruling))
     # auto_now(_add) fields were stamped with the time of import: put the bundle's times back.
     for ruling, item in zip(created, incoming, strict=True):
         for name in auto:

@@ -67,6 +67,22 @@ class Outcome(TypedDict):
     citations: list[Citation]
 
 
+class HandedOverPart(TypedDict):
+    """One earlier tree of a ruling continued in another (rulings/hand_over.py PART_KEYS)."""
+
+    __pydantic_config__ = schema.OBJECT  # type: ignore[misc]
+    tree: Str
+    title: Text
+    edition: Str
+    version: Str
+    snapshot: Str
+    path: list[Any]  # checked as PATH in ruling_problems
+    outcome_key: Str
+    outcome: Outcome
+    basis: list[Str]
+    revision: Int
+
+
 # The names the rest of the code uses for them.
 TEXT = Text
 QUESTION = Question
@@ -75,6 +91,7 @@ OUTCOME = Outcome
 PATH: Any = list[schema.fixed_list(Str, Str)]  # type: ignore[misc]
 EARLIER_ANSWERS = dict[str, Str]
 CITATIONS = list[Citation]
+HANDED_OVER = list[HandedOverPart]
 
 
 def problems(value: Any, shape: Any, where: str = "") -> list[str]:
@@ -110,6 +127,12 @@ def ruling_problems(fields: dict[str, Any], where: str = "ruling") -> list[str]:
         found += problems(fields["path"], PATH, f"{where}.path")
     if "earlier_answers" in fields:
         found += problems(fields["earlier_answers"], EARLIER_ANSWERS, f"{where}.earlier_answers")
+    if "handed_over" in fields:
+        found += problems(fields["handed_over"], HANDED_OVER, f"{where}.handed_over")
+        for n, part in enumerate(fields["handed_over"] if not found else (), 1):
+            found += problems(part["path"], PATH, f"{where}.handed_over[{n}].path")
+        if not found and fields["handed_over"] and fields.get("tree_slug") == "vrij":
+            found.append(f"{where}.handed_over: a free ruling has no trees")
     return found
 
 

@@ -26,9 +26,8 @@ def about_explanation(ruling: Ruling) -> bool:
 @register.inclusion_tag("rulings/_auction.html")
 def auction_diagram(ruling: Ruling, part: str = "all") -> dict[str, Any]:
     """``part``: "all" (the screen); on paper the record prints the parts apart so the page
-    stays one A4 sheet: "diagram" (the table with its legend, beside the details), "run" (the
-    notes as one run of text, under the deal) and "compare" (a misinformation ruling's
-    comparison, after the decision)."""
+    stays one A4 sheet: "diagram" (the table with its legend and notes, beside the details)
+    and "compare" (a misinformation ruling's comparison, after the decision)."""
     auction = ruling.parsed_auction
     compare = about_explanation(ruling)
     return {
@@ -37,5 +36,5 @@ def auction_diagram(ruling: Ruling, part: str = "all") -> dict[str, Any]:
         "compare": compare,
         "show_diagram": part in ("all", "diagram"),
         "show_legend": part in ("all", "diagram"),
-        "show_notes": part == "all" or part == ("compare" if compare else "run"),
+        "show_notes": part == "all" or part == ("compare" if compare else "diagram"),
     }

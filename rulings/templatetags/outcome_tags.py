@@ -6,10 +6,12 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext as _
 
-from rulings import consistency, law_titles, legal_basis
+from lib.i18n import pick
+from rulings import consistency, hand_over, law_titles, legal_basis
 from rulings.models import Ruling
 from rulings.steps import PathEntry, StepView, answered_path, step_progress, tree_of
 from trees import options
+from trees.models import Tree
 from trees.progress import Progress
 
 register = template.Library()
@@ -33,7 +35,26 @@ def legal_basis_of(ruling: Ruling) -> list[dict[str, object]]:
         return []  # a page part rendered without a stored ruling (a test of the banner)
     tree = tree_of(ruling)
     keys = legal_basis.tree_basis(tree, ruling.path, ruling.outcome_key)
-    return law_titles.localised(legal_basis.shown(keys, ruling.outcome or {}, tree), tree.edition)
+    recorded = ruling.outcome or {}
+    if ruling.handed_over:
+        # Continued from another tree: its basis first, then this tree's (rulings/hand_over.py).
+        keys = legal_basis.basis_keys(hand_over.earlier_basis(ruling.handed_over), keys)
+        recorded = hand_over.basis_law(ruling)
+    return law_titles.localised(legal_basis.shown(keys, recorded, tree), tree.edition)
+
+
+@register.simple_tag
+def handed_over_of(ruling: Ruling) -> list[dict[str, object]]:
+    """The trees this ruling went through before the current one (rulings/hand_over.py)."""
+    return hand_over.parts_shown(ruling) if getattr(ruling, "handed_over", None) else []
+
+
+@register.simple_tag
+def tree_title_of(slug: str) -> str:
+    """The title of the loaded tree ``slug`` in the page's language (one query), else the
+    slug: the tree an outcome hands over to."""
+    row = Tree.objects.filter(slug=slug).values_list("title_nl", "title_en").first()
+    return pick(row[0], row[1]) if row else slug
 
 
 @register.simple_tag

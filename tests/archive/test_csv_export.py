@@ -50,6 +50,7 @@ HEADER = [
     "adjusted_score_summary",
     "decision",
     "auction",
+    "handed_over",
 ]
 
 

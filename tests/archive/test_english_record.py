@@ -14,7 +14,6 @@ from rulings import free
 from rulings.models import Ruling
 from scores import deals
 from tests.security.test_english_pages import WORDS, visible_text
-from tests.support import recorded
 from tests.support.rulings import begin_proef, make_ruling
 
 HANDS = {
@@ -38,7 +37,6 @@ def dutch_on(page: str) -> list[str]:
 
 
 def test_a_free_ruling_reads_as_a_free_ruling(db, english, club_a, director_a):
-    recorded.shipped_laws()
     edition = free.current_edition()
     assert edition is not None
     ruling = free.create(

@@ -15,7 +15,6 @@ from django.urls import reverse
 from archive.models import Review
 from rulings import audit, free
 from rulings.models import AuditEvent, Ruling, Step, Verdict
-from tests.support import recorded
 from tests.support.reviews import confirm
 from tests.support.rulings import make_ruling
 from tests.support.scores import record_weighted
@@ -31,7 +30,6 @@ CLAIM = free.Content(
 
 @pytest.fixture
 def ruling(db, club_a, director_a) -> Ruling:
-    recorded.shipped_laws()
     edition = free.current_edition()
     assert edition is not None
     return free.create(
@@ -119,7 +117,6 @@ def test_it_gets_an_adjusted_score_like_a_tree_ruling(ruling, director_a, client
 
 
 def test_an_open_free_ruling_has_no_adjusted_score_yet(db, club_a, director_a, client_director_a):
-    recorded.shipped_laws()
     edition = free.current_edition()
     assert edition is not None
     draft = free.create(

@@ -1,6 +1,6 @@
-"""In Chromium: every real ruling of every shipped tree, with a deal and an adjusted score,
-prints on one A4 page; "Afdrukken met audit" adds the audit trail and the full law texts on the
-pages after it.
+"""In Chromium: every real ruling of every shipped tree, with a deal, an adjusted score and a
+player poll of six peers, prints on one A4 page; "Afdrukken met audit" adds the audit trail
+and the full law texts on the pages after it.
 
 "Every real ruling" is tested by its worst case: per tree, the path that prints the most text
 (questions, answers, the outcome's title, ruling, options and what is said at the table, and
@@ -21,6 +21,7 @@ from rulings.templatetags.auction_tags import EXPLANATION_TREES
 from scores import deals, result_views
 from scores.double_dummy import DoubleDummy
 from tests.archive.test_record_browser import a4, pdf_pages
+from tests.support.polls import poll_with_answers
 from tests.support.rulings import make_ruling
 from tests.support.scores import record_weighted
 from trees import validate
@@ -103,6 +104,7 @@ def test_the_longest_ruling_of_every_shipped_tree_prints_on_one_a4_page(
             ruling, director_a, None, result_views.plan_result(director_a, cleaned, contract)
         )
         record_weighted(ruling, director_a)
+        poll_with_answers(ruling, director_a)
         page.emulate_media(media="screen")
         page.goto(f"{live_server.url}/arbitrages/{ruling.uuid}/")
         expect(page.locator("#arbitrale-score")).to_be_visible()
@@ -117,12 +119,13 @@ def test_the_longest_ruling_of_every_shipped_tree_prints_on_one_a4_page(
             "#arbitrale-score",
             "#spel",
         )
+        parts += ("#peiling-afdruk",)
         for part in parts:
             expect(page.locator(part)).to_be_visible()
         expect(page.locator("#rechtsgrond .legal-basis-entry").first).to_be_visible()
-        # The auction's notes: a misinformation ruling's comparison, else a run under the deal.
+        # The auction's notes: a misinformation ruling's comparison, else beside the details.
         about = slug in EXPLANATION_TREES
-        notes = "[data-auction-compare]" if about else "[data-auction-run] .auction-notes"
+        notes = "[data-auction-compare]" if about else "[data-auction-print] .auction-notes"
         expect(page.locator(notes).locator("visible=true")).to_have_count(1)
         expect(page.locator("#wetsartikelen")).to_be_hidden()
         expect(page.locator("[data-audit-print]")).to_be_hidden()

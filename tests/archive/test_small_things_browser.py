@@ -11,7 +11,6 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rulings import free
-from tests.support import recorded
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -56,7 +55,6 @@ def test_the_edition_select_shows_its_whole_choice(page, live_server, sign_in, d
 def test_the_artificial_score_labels_stand_clear_of_their_selects(
     page, live_server, sign_in, club_a, director_a, size
 ):
-    recorded.shipped_laws()
     edition = free.current_edition()
     assert edition is not None
     ruling = free.create(

@@ -33,6 +33,7 @@ SECTIONS = {
     "8. Cold start",
     "9. Deals and scores (issue 16)",
     "10. Finding a tree (issue 29)",
+    "11. Player poll (issue 33)",
 }
 PAGES = ["start", "step", "outcome", "save", "archive", "detail", "statistics", "article", "search"]
 

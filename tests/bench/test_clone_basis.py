@@ -8,12 +8,10 @@ from django.core.management import call_command
 
 from bench import data
 from rulings.models import LegalBasis, Ruling
-from tests.support import recorded
 
 
 @pytest.mark.django_db
 def test_clones_carry_their_legal_basis(club_a, director_a):
-    recorded.shipped_laws_and_trees()
     call_command(
         "seed_demo", "--rulings", "20", "--seed", "3", "--club", club_a.name, stdout=io.StringIO()
     )

@@ -6,14 +6,12 @@ import pytest
 from playwright.sync_api import expect
 
 from clubs.models import User
-from tests.support import recorded
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_search_open_article_and_follow_a_reference(page, live_server, screenshot):
     User.objects.create(username="lid")  # a site with users: no first-run page
-    recorded.shipped_laws()
     searches: list[str | None] = []
     page.on(
         "request",

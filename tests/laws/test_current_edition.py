@@ -13,7 +13,8 @@ from laws.current_edition import bootstrap_current, read_index_file
 from laws.importer import LawImportError
 from laws.models import Article, ArticleSummary, Edition, LawImport, Provision
 
-pytestmark = pytest.mark.django_db
+# These tests start where a new installation does, before bootstrap loads the shipped laws.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("without_shipped_data")]
 
 EDITION = """
 edition: "2017"

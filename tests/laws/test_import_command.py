@@ -17,7 +17,8 @@ from laws.models import Article, CrossReference, Edition, Footnote, Provision
 from trees.loading import load_trees
 from trees.models import Citation
 
-pytestmark = pytest.mark.django_db
+# These tests start where a new installation does, before bootstrap loads the shipped laws.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("without_shipped_data")]
 
 SEEDS = Path(loading.__file__).resolve().parent / "seeds"
 SEED_1963 = SEEDS / "000_c0d9362b67ea3467.txt"

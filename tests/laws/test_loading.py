@@ -21,7 +21,8 @@ from laws.models import (
     Provision,
 )
 
-pytestmark = pytest.mark.django_db
+# These tests start where a new installation does, before bootstrap loads the shipped laws.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("without_shipped_data")]
 
 SEEDS = Path(loading.__file__).resolve().parent / "seeds"
 

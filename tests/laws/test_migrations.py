@@ -10,7 +10,8 @@ from laws.models import Article, Edition, LawImport, Provision
 
 MIGRATION = importlib.import_module("laws.migrations.0003_provision_index_and_imports")
 
-pytestmark = pytest.mark.django_db
+# These tests start where a new installation does, before bootstrap loads the shipped laws.
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("without_shipped_data")]
 
 
 def test_text_imported_before_the_index_is_recorded_as_an_import():

@@ -9,7 +9,6 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from tests.laws.test_official import ARTICLE_63
-from tests.support import recorded
 from trees.loading import TREES_DIR
 from trees.parse import load_tree_file
 
@@ -19,7 +18,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_a_card_shows_official_text_after_an_import(
     page, live_server, sign_in, director_a, tmp_path
 ):
-    recorded.shipped_laws_and_trees()
     path = tmp_path / "art63.txt"
     path.write_text(ARTICLE_63, encoding="utf-8")
     call_command("import_laws", str(path), "--edition", "2017", stdout=io.StringIO())

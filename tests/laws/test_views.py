@@ -10,14 +10,13 @@ from django.urls import reverse
 from laws.importer import parse
 from laws.loading import store_edition
 from laws.models import ArticleSummary, Edition, Provision
-from tests.support import recorded
 from trees.loading import load_trees
 from trees.models import Tree
 
 
 @pytest.fixture
 def laws(db):
-    recorded.shipped_laws()
+    """The shipped data is in every test database (tests/conftest.py)."""
 
 
 @pytest.fixture

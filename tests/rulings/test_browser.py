@@ -8,7 +8,6 @@ from playwright.sync_api import expect
 
 from rulings import audit
 from rulings.models import Ruling, Status, Step
-from tests.support import recorded
 from trees.loading import TREES_DIR
 from trees.parse import load_tree_file
 from trees.spec import TreeSpec
@@ -21,7 +20,6 @@ SLUG = "verzaking"
 
 @pytest.fixture
 def trees(db):
-    recorded.shipped_laws_and_trees()
     return load_tree_file(TREES_DIR / f"{SLUG}.yaml")
 
 

@@ -12,7 +12,6 @@ from rulings.audit import Action
 from rulings.errors import WizardError
 from rulings.free_forms import FreeForm, with_law
 from rulings.models import Ruling, Status
-from tests.support import recorded
 from tests.support.rulings import begin_proef, refused
 from transfer import shapes
 from trees import citations
@@ -27,7 +26,6 @@ CLAIM = free.Content(
 
 @pytest.fixture
 def edition(db) -> Edition:
-    recorded.shipped_laws()
     found = free.current_edition()
     assert found is not None
     return found

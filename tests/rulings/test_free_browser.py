@@ -9,7 +9,6 @@ from playwright.sync_api import expect
 
 from rulings import audit, free
 from rulings.models import Ruling, Status
-from tests.support import recorded
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,7 +20,7 @@ DECISION = "De claim is betwist: de laatste slag gaat naar de verdediging."
 
 @pytest.fixture
 def shipped_laws_and_trees(db):
-    recorded.shipped_laws_and_trees()
+    """The shipped data is in every test database (tests/conftest.py)."""
 
 
 def fits_the_screen(page, width: int) -> None:

@@ -10,7 +10,6 @@ from django.urls import reverse
 
 from rulings import audit, free
 from rulings.models import Ruling, Status
-from tests.support import recorded
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 BOARD = {"played_on": "2026-03-03", "board": "7", "table": "4", "event": "Clubavond"}
@@ -18,7 +17,7 @@ BOARD = {"played_on": "2026-03-03", "board": "7", "table": "4", "event": "Clubav
 
 @pytest.fixture
 def laws(db):
-    recorded.shipped_laws()
+    """The shipped data is in every test database (tests/conftest.py)."""
 
 
 def form_data(revision=0, **extra):

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.support import recorded
 from trees.loading import TREES_DIR
 from trees.parse import load_tree_file
 from trees.progress import remaining_questions
@@ -27,7 +26,6 @@ SLUG = "strafkaart"
 
 @pytest.fixture
 def spec(db):
-    recorded.shipped_laws_and_trees()
     return load_tree_file(TREES_DIR / f"{SLUG}.yaml")
 
 

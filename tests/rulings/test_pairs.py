@@ -187,7 +187,7 @@ def test_a_step_shows_the_pairs_history_in_constant_queries(
     with django_assert_max_num_queries(len(empty.captured_queries)):
         page = client_director_a.get(url).content.decode()
     assert page.count("data-pair-record") == 3
-    assert "Eerder vastgelegd voor dit paar" in page
+    assert "Psycheregister: ook vastgelegd voor dit paar" in page
 
 
 def test_naming_the_pair_at_a_question_shows_its_history(
@@ -245,3 +245,19 @@ def test_the_register_page_costs_constant_queries(
     with django_assert_max_num_queries(len(one.captured_queries)):
         html = client_director_a.get(url).content.decode()
     assert html.count("data-register-pair") == 5
+
+
+def test_the_record_page_costs_constant_queries(
+    shipped, club_a, director_a, client_director_a, django_assert_max_num_queries
+):
+    saved_psyche(club_a, director_a, pair_ns="5", board=1)
+    latest = saved_psyche(club_a, director_a, pair_ns="5", board=2)
+    url = reverse("archive:detail", args=[latest.uuid])
+    client_director_a.get(url)
+    with django_assert_max_num_queries(40) as one:
+        client_director_a.get(url)
+    for board in (3, 4, 5):
+        saved_psyche(club_a, director_a, pair_ew="5", seat="W", board=board)
+    with django_assert_max_num_queries(len(one.captured_queries)):
+        html = client_director_a.get(url).content.decode()
+    assert html.count("data-pair-record") == 4

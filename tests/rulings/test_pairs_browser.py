@@ -8,7 +8,6 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rulings.models import PairRecord
-from tests.support import recorded
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -27,7 +26,6 @@ def start_psyche(page: Page, base: str) -> None:
 def test_a_saved_psyche_shows_on_the_next_ruling_of_the_pair(
     page, live_server, sign_in, director_a
 ):
-    recorded.shipped_laws_and_trees()
     sign_in(page, director_a)
     base = live_server.url
 
@@ -57,7 +55,7 @@ def test_a_saved_psyche_shows_on_the_next_ruling_of_the_pair(
     form.get_by_label("Paar OW").fill("de vries/jansen")
     form.get_by_role("button", name="Bewaren").click()
     history = page.locator("#pair-history")
-    expect(history).to_contain_text("Eerder vastgelegd voor dit paar")
+    expect(history).to_contain_text("Psycheregister: ook vastgelegd voor dit paar")
     expect(history.locator("[data-pair-record]")).to_have_count(1)
     expect(history).to_contain_text("spel 9")
     expect(history).to_contain_text("Toegestane psyche")

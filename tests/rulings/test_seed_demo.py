@@ -10,12 +10,11 @@ from django.utils import timezone
 from clubs.models import Club
 from rulings import audit
 from rulings.models import AuditEvent, Ruling, Status, Step
-from tests.support import recorded
 
 
 @pytest.fixture
 def shipped_trees(db):
-    recorded.shipped_laws_and_trees()
+    """The shipped data is in every test database (tests/conftest.py)."""
 
 
 def seed(*args):
@@ -89,6 +88,6 @@ def test_it_creates_the_named_club_with_demo_directors(shipped_trees):
     assert club.memberships.filter(role="director").count() == 4
 
 
-def test_it_needs_loaded_trees(db):
+def test_it_needs_loaded_trees(without_shipped_data):
     with pytest.raises(CommandError, match="No decision trees"):
         seed("--rulings", "3")

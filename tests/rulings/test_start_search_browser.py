@@ -8,7 +8,6 @@ import pytest
 from playwright.sync_api import expect
 
 from rulings.models import Ruling
-from tests.support import recorded
 from trees import lookup
 from trees.loading import TREES_DIR
 from trees.models import Tree
@@ -19,7 +18,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 @pytest.fixture
 def trees(db):
-    recorded.shipped_laws_and_trees()
     return {slug: load_tree_file(TREES_DIR / f"{slug}.yaml") for slug in SLUGS}
 
 

@@ -59,6 +59,7 @@ def ruling_url(ruling):
 # --- start page ----------------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("without_shipped_data")  # 1997 and 1963 the only editions
 def test_the_start_page_lists_the_trees_of_the_edition_in_force(client_director_a, proef_tree):
     make_tree(slug="oud", edition=make_edition("1963"), title="Oude boom")
     page = client_director_a.get(reverse("wizard:start"), {"datum": "2024-05-01"})
@@ -87,6 +88,7 @@ def test_the_start_page_filters_live_with_htmx(client_director_a, proef_tree):
     assert page["Vary"].startswith("HX-Request")
 
 
+@pytest.mark.usefixtures("without_shipped_data")  # the proef edition (1997) in force
 def test_recently_used_trees_come_first(client_director_a, director_a, club_a, proef_tree):
     make_tree(slug="ander", title="Aardige boom")
     wizard.begin(

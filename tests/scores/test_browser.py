@@ -16,7 +16,6 @@ from clubs.models import Membership, Role
 from rulings.models import AuditEvent, Ruling, Step
 from scores.models import AdjustedScore
 from tests.conftest import make_user
-from tests.support import recorded
 from trees.loading import TREES_DIR
 from trees.parse import load_tree_file
 from trees.validate import paths
@@ -29,7 +28,6 @@ OUTCOME = "twee-slagen"  # a revoke after play, two tricks transferred: 64C may 
 
 @pytest.fixture
 def revoke(db):
-    recorded.shipped_laws_and_trees()
     spec = load_tree_file(TREES_DIR / "verzaking.yaml")
     path = next(p for p in paths(spec) if p.outcome == OUTCOME)
     return spec, path

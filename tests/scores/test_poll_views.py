@@ -4,9 +4,11 @@
 import pytest
 from django.urls import reverse
 
+from lib.auction import parse_auction
 from lib.bridge import Seat
-from rulings.models import Poll, PollAnswer
+from rulings.models import Poll, PollAnswer, Ruling
 from scores import deals
+from scores.polls import decision_point
 from tests.support.rulings import actions_of, make_ruling
 
 HAND = "AK32.QJ5.T98.765"
@@ -182,3 +184,26 @@ def test_the_club_admin_sets_the_thresholds_and_the_suggestion_follows(
     assert client_director_a.post(settings_url, data).status_code == 403
     club_a.refresh_from_db()
     assert club_a.poll_consider_percent == 30
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("1h p? 2h", ("1H P 2H", "")),  # the pauser's partner has not called yet
+        ("1h p? 2h p", ("1H P 2H", "P")),
+        ('1h! "sterk" p 2h? p 4h p p p', ("1H P 2H P", "4H")),  # notes left out
+        ("1h p? 2h p 4h? p p x", ("1H P 2H P 4H P", "P")),  # the last pause counts
+        ("1h p 2h p", ("1H P 2H P", "")),
+        ("1h p p p", ("", "")),  # ended, no pause: nothing to poll about
+    ],
+)
+def test_the_decision_point_follows_the_last_tempo_remark(typed, expected):
+    assert decision_point(parse_auction(typed, "N")) == expected
+
+
+def test_the_form_starts_from_the_rulings_auction(client_director_a, ruling):
+    Ruling.objects.filter(pk=ruling.pk).update(auction="E: 1H? P 2H P 4H P P P")
+    page = client_director_a.get(reverse("scores:poll", args=[ruling.uuid])).content.decode()
+    assert 'name="auction" value="1H P"' in page
+    assert 'name="table_call" value="2H"' in page
+    assert '<option value="E" selected>' in page

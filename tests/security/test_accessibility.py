@@ -27,7 +27,8 @@ BLOCKING = ("serious", "critical")
 
 @pytest.fixture
 def world(transactional_db):
-    # build_world copies the shipped laws, trees and cases (tests/support/recorded.py).
+    # After a flush, build_world puts the shipped laws, trees and cases back
+    # (tests/support/shipped.py).
     return build_world()
 
 

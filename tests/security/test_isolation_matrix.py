@@ -38,6 +38,7 @@ from clubs.models import User
 from rulings.models import Poll, Ruling
 from scores.models import Event, StoredDeal
 from tests.support.world import PATH, PERSONAS, TREE, World
+from training.models import RoomPoll, TrainingCase
 from transfer import bundles as transfer
 from transfer.models import ImportRecord
 from trees import snapshot
@@ -133,6 +134,24 @@ def poll_of(name: str) -> Callable[[World], dict[str, Any]]:
             },
         )
         return {"uuid": ruling.uuid}
+
+    return build
+
+
+def room_poll_of(opened: bool) -> Callable[[World], dict[str, Any]]:
+    """The world's session with a case that can poll the room, and (``opened``) its open poll,
+    made on first use in a test."""
+
+    def build(w: World) -> dict[str, Any]:
+        TrainingCase.objects.filter(pk=w.case.pk).update(
+            auction="N: 1H P 2H? P 4H", poll_hand="AK32.QJ5.T98.765"
+        )
+        if opened and not RoomPoll.objects.filter(session=w.session, closed_at=None).exists():
+            RoomPoll.objects.create(
+                session=w.session, dealer="N", hand="AK32.QJ5.T98.765", auction="1H P 2H P",
+                opened_at=timezone.now(),
+            )  # fmt: skip
+        return {"pk": w.session.pk}
 
     return build
 
@@ -486,6 +505,18 @@ RULES: dict[str, list[Case]] = {
     "wizard:defer": [
         Case("open", "POST", who(302, 403, 403, 302, 404), kwargs=uuid_of("open")),
     ],
+    # The hand-over to another tree (rulings/hand_over.py): refused in place (302 back to the
+    # ruling) when the outcome does not hand over; never another club's or director's ruling.
+    "wizard:hand_over": [
+        Case(
+            "outcome",
+            "POST",
+            who(302, 403, 403, 302, 404),
+            kwargs=uuid_of("at_outcome"),
+            data=lambda w: {"outcome": w.at_outcome.outcome_key, "revision": "0", "tree": "x"},
+        ),
+        Case("outcome", "GET", who(405, 405, 405, 405, 405), kwargs=uuid_of("at_outcome")),
+    ],
     "wizard:resume": [
         Case("deferred", "POST", who(302, 403, 403, 302, 404), kwargs=uuid_of("deferred")),
     ],
@@ -830,6 +861,29 @@ RULES: dict[str, list[Case]] = {
             "GET",
             who(OK, 404, 404, 404, 404),
             kwargs=lambda w: {"pk": w.session.pk},
+        ),
+    ],
+    # Polling the room (issue 33): the session's trainer opens and closes; participants answer.
+    "training:room_poll_open": [
+        Case(
+            "",
+            "POST",
+            who(403, 403, 302, 302, 404),
+            kwargs=room_poll_of(opened=False),
+            data=lambda w: {"case": w.case.pk},
+        )
+    ],
+    "training:room_poll_close": [
+        Case("", "POST", who(403, 403, 302, 302, 404), kwargs=room_poll_of(opened=True))
+    ],
+    "training:room_poll": [
+        Case("participant D", "GET", who(OK, 404, 404, 404, 404), kwargs=room_poll_of(True)),
+        Case(
+            "participant D",
+            "POST",
+            who(302, 404, 404, 404, 404),
+            kwargs=room_poll_of(True),
+            data=lambda w: {"call": "P"},
         ),
     ],
     "training:explore_index": [Case("", "GET", members(OK, b=OK))],

@@ -18,7 +18,7 @@ from clubs.models import Club, User
 from rulings import wizard
 from rulings.errors import WizardError
 from rulings.models import Mode, Ruling
-from tests.support import recorded
+from tests.support.factories import make_tree
 from trees.models import Tree
 
 START = datetime(2025, 3, 1, 19, 30, tzinfo=timezone.get_fixed_timezone(60))
@@ -26,7 +26,7 @@ START = datetime(2025, 3, 1, 19, 30, tzinfo=timezone.get_fixed_timezone(60))
 
 def ensure_tree() -> None:
     if not Tree.objects.filter(slug="proef").exists():
-        recorded.proef_tree()
+        make_tree()
 
 
 def make_ruling(

@@ -2,8 +2,7 @@
 the named personas, and real objects of club A in every state that matters (rulings unfinished,
 deferred, at the outcome and final; a practice in progress and a graded one; a club case; a
 trainer's session with a trainee), all made through the app's own functions. The shipped data
-is loaded by its loaders the first time in a process and copied after that
-(tests/support/recorded.py).
+is in every test database (tests/support/shipped.py).
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from laws.models import Article
 from rulings import free, wizard
 from rulings.models import Ruling
 from tests.conftest import make_user
-from tests.support import recorded
+from tests.support import shipped as shipped_data
 from training import grading, practice
 from training.models import SessionParticipant, TrainingCase, TrainingSession
 from trees.models import Tree
@@ -77,8 +76,7 @@ def begin(club: Club, director: User, first: str = PATH[0]) -> Ruling:
 
 def build_world() -> World:
     with FAST_HASHER:
-        recorded.shipped_laws_and_trees()
-        recorded.shipped_cases()
+        shipped_data.ensure()  # after a flush by a transactional test
         club_a = Club.objects.create(name="BC De Troefkaart", slug="troefkaart")
         club_b = Club.objects.create(name="BC Het Vrije Slagje", slug="vrije-slagje")
         users = {

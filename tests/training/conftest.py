@@ -2,10 +2,15 @@
 
 import pytest
 
-from tests.support import recorded
+from training.models import TrainingCase
 
 
 @pytest.fixture
 def loaded(db):
-    recorded.shipped_laws_and_trees()
-    recorded.shipped_cases()
+    """The shipped laws, trees and cases: in every test database (tests/conftest.py)."""
+
+
+@pytest.fixture
+def without_cases(db):
+    """The shipped laws and trees without the shipped cases, for the tests that load them."""
+    TrainingCase.objects.all().delete()

@@ -6,7 +6,6 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rulings.models import Mode, Ruling
-from tests.support import recorded
 from training.models import TrainingResult
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -35,8 +34,6 @@ def practise(page: Page, title: str, choices: list[str]) -> None:
 def test_a_training_session_end_to_end(
     page, browser, live_server, login, sign_in, trainer_a, director_a, screenshot
 ):
-    recorded.shipped_laws_and_trees()
-    recorded.shipped_cases()
 
     # The trainer starts a session with two cases.
     login(page, trainer_a)
@@ -111,8 +108,6 @@ SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1366, "heig
 def test_joining_is_on_the_first_screen_and_the_session_form_groups_cases_by_tree(
     size, browser, live_server, sign_in, trainer_a
 ):
-    recorded.shipped_laws_and_trees()
-    recorded.shipped_cases()
     viewport = SIZES[size]
     context = browser.new_context(locale="nl-NL", viewport=viewport)
     page = context.new_page()

@@ -119,7 +119,7 @@ def test_slugs_are_unique_and_match_file_names():
 # --- Loading -------------------------------------------------------------------------------
 
 
-def test_bootstrap_loads_every_case_once(db):
+def test_bootstrap_loads_every_case_once(without_cases):
     out = io.StringIO()
     first = bootstrap_cases(out)
     assert first.created == len(FILES)
@@ -153,7 +153,7 @@ def test_a_case_citing_a_key_its_edition_lacks_is_refused(shipped):
     assert validate_case(case) == []  # without the law text only the tree is checked
 
 
-def test_at_start_up_a_case_with_a_problem_is_reported_and_the_others_load(shipped, tmp_path):
+def test_at_start_up_a_case_with_a_problem_is_reported_and_the_others_load(without_cases, tmp_path):
     good = tmp_path / "voorbeeld.yaml"
     good.write_text(VALID, encoding="utf-8")
     (tmp_path / "kapot.yaml").write_text(
@@ -170,7 +170,7 @@ def test_at_start_up_a_case_with_a_problem_is_reported_and_the_others_load(shipp
     assert list(TrainingCase.objects.values_list("slug", flat=True)) == ["voorbeeld"]
 
 
-def test_a_broken_case_stops_the_load_and_names_the_file(db, tmp_path):
+def test_a_broken_case_stops_the_load_and_names_the_file(without_cases, tmp_path):
     (tmp_path / "kapot.yaml").write_text(
         VALID.replace("slug: voorbeeld", "slug: kapot").replace("b1b", "bestaat-niet"),
         encoding="utf-8",
@@ -268,7 +268,7 @@ def test_a_case_without_path_only_needs_an_existing_outcome():
 # --- The load_cases command -----------------------------------------------------------------
 
 
-def test_load_cases_command(db):
+def test_load_cases_command(without_cases):
     out = io.StringIO()
     call_command("load_cases", "--check", stdout=out)
     assert f"{len(FILES)} training cases are valid" in out.getvalue()

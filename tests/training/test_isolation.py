@@ -10,7 +10,6 @@ import pytest
 
 from rulings import wizard
 from rulings.models import Mode, Ruling, Status
-from tests.support import recorded
 from training.grading import grade
 from training.models import TrainingCase
 from training.practice import begin_practice
@@ -22,8 +21,6 @@ PATH = ["nee", "nee", "nee", "nee", "vergelijkbaar"]
 @pytest.fixture
 def two_rulings(db, director_a, club_a) -> tuple[Ruling, Ruling]:
     """A final live ruling and a graded (final) practice ruling of the same director."""
-    recorded.shipped_laws_and_trees()
-    recorded.shipped_cases()
     tree = wizard.start("onvoldoende-bod")
     live = wizard.begin(
         uuid=uuid.uuid4(),

@@ -16,7 +16,6 @@ from lib.text import prose
 from rulings import wizard
 from rulings.models import AuditEvent, Mode, Ruling, Step
 from tests.conftest import make_user
-from tests.support import recorded
 from training.grading import grade
 from training.models import SessionParticipant, TrainingCase, TrainingResult, TrainingSession
 from training.practice import begin_practice
@@ -28,12 +27,12 @@ WRONG = ["nee", "nee", "nee", "nee", "andere"]
 
 @pytest.fixture
 def cases(db):
-    recorded.shipped_cases()
+    """The shipped data is in every test database (tests/conftest.py)."""
 
 
 @pytest.fixture
 def loaded(cases):
-    recorded.shipped_laws_and_trees()
+    """The shipped data is in every test database (tests/conftest.py)."""
 
 
 def shipped(slug: str = "ob-stayman-via-cuebid") -> TrainingCase:

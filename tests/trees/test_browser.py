@@ -7,7 +7,6 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.support import recorded
 from trees.loading import TREES_DIR
 from trees.parse import load_tree_file
 from trees.validate import walk
@@ -18,7 +17,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def loaded(django_user_model):
     django_user_model.objects.create(username="lid")  # no first-run redirect
-    recorded.shipped_laws_and_trees()
 
 
 def test_diagram_renders_and_highlights(loaded, live_server, page, screenshot):

@@ -9,7 +9,6 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.support import recorded
 from trees.diagram import layout
 from trees.loading import TREES_DIR
 from trees.models import Tree
@@ -26,7 +25,6 @@ PAGE_OBJECT = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
 @pytest.fixture
 def loaded(django_user_model):
     django_user_model.objects.create(username="lid")  # no first-run redirect
-    recorded.shipped_laws_and_trees()
 
 
 def deepest_node() -> str:

@@ -14,7 +14,6 @@ from django.core.management.base import CommandError
 
 from laws.loading import bootstrap_laws
 from laws.models import Article, Provision
-from tests.support import recorded
 from tests.support.tree_texts import GOOD
 from trees.loading import (
     TREES_DIR,
@@ -41,17 +40,16 @@ MY_TREES = [
 
 @pytest.fixture
 def laws(db):
-    """The shipped editions: bootstrap_laws, copied after its first run in a process
-    (tests/support/recorded.py); these tests are about the trees."""
-    recorded.shipped_laws()
+    """The shipped editions without the trees (every test database has both,
+    tests/conftest.py): these tests load the trees themselves."""
+    Tree.objects.all().delete()
 
 
 @pytest.fixture
 def loaded(db):
     """The shipped editions and trees, for tests of what works on loaded trees (check_trees,
-    links to the law): load_trees, copied after its first run in a process. The loading itself
-    is tested above, by calling load_trees."""
-    recorded.shipped_laws_and_trees()
+    links to the law): in every test database (tests/conftest.py). The loading itself is
+    tested above, by calling load_trees."""
 
 
 @pytest.fixture
@@ -205,7 +203,7 @@ def test_citation_that_does_not_resolve_is_refused(laws, tree_dir):
     assert Tree.objects.count() == 0
 
 
-def test_missing_edition_is_refused(db, tree_dir):
+def test_missing_edition_is_refused(without_shipped_data, tree_dir):
     with pytest.raises(TreeError, match="edition 1963 is not loaded"):
         load_trees(tree_dir)
     assert Tree.objects.count() == 0
@@ -331,7 +329,7 @@ def test_check_trees_files_mode(laws, tree_dir):
     assert Tree.objects.count() == 0  # nothing loaded
 
 
-def test_check_trees_with_nothing_loaded(db):
+def test_check_trees_with_nothing_loaded(without_shipped_data):
     out = io.StringIO()
     call_command("check_trees", stdout=out)
     assert "No trees loaded" in out.getvalue()

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from rulings import wizard
-from tests.support import recorded
 from tests.trees.test_new_trees_browser import NEW_TREES
 from training.grading import grade
 from training.models import TrainingCase
@@ -18,8 +17,7 @@ from trees.parse import load_tree_file
 
 @pytest.fixture
 def loaded(db):
-    recorded.shipped_laws_and_trees()
-    recorded.shipped_cases()
+    """The shipped data is in every test database (tests/conftest.py)."""
 
 
 @pytest.mark.parametrize("slug", NEW_TREES)

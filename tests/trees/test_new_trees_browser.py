@@ -11,7 +11,6 @@ import pytest
 import yaml
 from playwright.sync_api import Page, expect
 
-from tests.support import recorded
 from training.models import TrainingCase, TrainingResult
 from trees.loading import TREES_DIR
 from trees.parse import load_tree_file
@@ -53,8 +52,7 @@ def answer(page: Page, number: int, choice: str) -> None:
 
 @pytest.fixture
 def loaded(db):
-    recorded.shipped_laws_and_trees()
-    recorded.shipped_cases()
+    """The shipped data is in every test database (tests/conftest.py)."""
 
 
 @pytest.mark.parametrize("slug", NEW_TREES)

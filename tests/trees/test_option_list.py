@@ -142,8 +142,18 @@ REVOKE_OPTIONS = {
     "twaalfde-herstel": ["62C1", "62C1", "62C2"],
     "herstel-strafkaart": ["50D2(a)", "50D2(a)", "50D2(b)"],
     "herstel-strafkaart-later": ["62C1", "62C1", "62C2", "50D2(a)", "50D2(a)", "50D2(b)"],
-    "beide-herstellen": ["50D2(a)", "50D2(a)", "50D2(b)"],
-    "zie-strafkaart": ["52B1(a) 52B1(b)", "52B2"],
+    "beide-herstellen": [
+        "50D2(a)",
+        "50D2(a)",
+        "50D2(b)",
+        "51A",
+        "51B1(a)",
+        "51B1(b)",
+        "51B2(a)",
+        "51B2(b)",
+        "51B2(c)",
+    ],
+    "zie-strafkaart": ["52B1(a) 52B1(b) 52B1(c)", "52B2"],
 }
 
 

@@ -228,6 +228,10 @@ OUTCOME_FIELDS = [
     ("bord-verkeerd-om", "naar-ander-bord", "see_tree", "spellen-en-handen"),
     ("bord-verkeerd-om", "bord-rechtleggen", "adjusted_score", False),
     ("bord-verkeerd-om", "kunstmatige-score", "adjusted_score", True),
+    # A board turned round is not fouled: the result stands (pairs: pair numbers swapped).
+    ("bord-verkeerd-om", "half-om", "adjusted_score", False),
+    ("bord-verkeerd-om", "kwartslag-paren", "adjusted_score", False),
+    ("bord-verkeerd-om", "kwartslag-viertallen-kunstmatig", "adjusted_score", True),
 ]
 
 

@@ -9,7 +9,6 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.support import recorded
 from trees.diagram import layout, render_svg, wrap
 from trees.loading import TREES_DIR
 from trees.models import Tree
@@ -18,7 +17,7 @@ from trees.parse import load_tree_file
 
 @pytest.fixture
 def trees(db):
-    recorded.shipped_laws_and_trees()
+    """The shipped data is in every test database (tests/conftest.py)."""
 
 
 @pytest.fixture
