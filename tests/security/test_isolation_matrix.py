@@ -35,7 +35,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from clubs.models import User
-from rulings.models import Poll, Ruling
+from rulings.models import Poll, PollAnswer, Ruling
 from scores.models import Event, StoredDeal
 from tests.support.world import PATH, PERSONAS, TREE, World
 from training.models import RoomPoll, TrainingCase
@@ -152,6 +152,24 @@ def room_poll_of(opened: bool) -> Callable[[World], dict[str, Any]]:
                 opened_at=timezone.now(),
             )  # fmt: skip
         return {"pk": w.session.pk}
+
+    return build
+
+
+def poll_answer_of(name: str) -> Callable[[World], dict[str, Any]]:
+    """The ruling ``name`` with a poll and one answer to withdraw, made on first use."""
+
+    def build(w: World) -> dict[str, Any]:
+        ruling = getattr(w, name)
+        poll_of(name)(w)
+        poll = Poll.objects.get(ruling=ruling)
+        answer, _new = PollAnswer.objects.get_or_create(
+            poll=poll,
+            player="JdV",
+            defaults={"level": "club", "call": "2H", "answered_at": timezone.now()},
+        )
+        PollAnswer.objects.filter(pk=answer.pk).update(withdrawn=False)
+        return {"uuid": ruling.uuid, "pk": answer.pk}
 
     return build
 
@@ -775,6 +793,9 @@ RULES: dict[str, list[Case]] = {
             kwargs=poll_of("final"),
             data=lambda w: POLL_ANSWER | {"considered": ""},
         )
+    ],
+    "scores:poll_withdraw": [
+        Case("final", "POST", who(302, 302, 403, 302, 404), kwargs=poll_answer_of("final"))
     ],
     "scores:poll_sheet": [Case("final", "GET", who(OK, OK, 403, OK, 404), kwargs=poll_of("final"))],
     # Training: every member practises; trainers (and admins) write cases and run sessions.
