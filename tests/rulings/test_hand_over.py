@@ -441,3 +441,12 @@ def test_a_practice_at_a_hand_over_names_the_next_tree_and_is_graded_there(
     result = grading.grade(ruling)
     assert result.correct
     assert result.outcome_key == HANDS_OVER
+
+
+@pytest.mark.django_db
+def test_the_appeal_form_names_both_trees(shipped, club_a, director_a, client_reviewer_a):
+    ruling = _saved_hand_over(club_a, director_a)
+    page = client_reviewer_a.get(reverse("archive:appeal_form", args=[ruling.uuid]))
+    text = page.content.decode()
+    assert "Verzaking (Strafkaart niet gespeeld) → Strafkaart" in text
+    assert "Is er verzaakt?" in text  # the first tree's fact, before the second tree's
