@@ -13,6 +13,7 @@ browser's history; a form with errors comes back with 400, a stale confirmation 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import pairwise
 from typing import Any
 from uuid import UUID
 
@@ -86,7 +87,10 @@ def tree_parts(ruling: Ruling, facts: list[Any], title: str) -> list[dict[str, A
         parts.append({**part, "facts": mine})
     done = parts[-1]["last"]
     current = {"title": title, "outcome_title": "", "facts": [s for s in facts if s.order > done]}
-    return [*parts, current]
+    whole = [*parts, current]
+    for part, following in pairwise(whole):
+        part["next_title"] = following["title"]
+    return whole
 
 
 def _shown_title(ruling: Ruling, tree_row: tuple[str, str, str] | None) -> str:

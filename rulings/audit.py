@@ -69,6 +69,7 @@ class Action:
     # A player poll (rulings/polling.py): prepared or changed, and each answer recorded.
     POLL_PREPARED = "poll_prepared"
     POLL_ANSWERED = "poll_answered"
+    POLL_ANSWER_WITHDRAWN = "poll_answer_withdrawn"
 
 
 ACTION_LABELS = {
@@ -94,6 +95,7 @@ ACTION_LABELS = {
     Action.PAIR_RECORDED: _("in het psycheregister"),
     Action.POLL_PREPARED: _("peiling voorbereid"),
     Action.POLL_ANSWERED: _("antwoord op de peiling"),
+    Action.POLL_ANSWER_WITHDRAWN: _("antwoord op de peiling ingetrokken"),
 }
 
 

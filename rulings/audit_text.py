@@ -260,6 +260,13 @@ def _poll_answered(data: Mapping[str, Any], words: Words) -> str:
     }
 
 
+def _poll_answer_withdrawn(data: Mapping[str, Any], words: Words) -> str:
+    return _("Peiling: het antwoord van %(player)s (%(call)s) ingetrokken") % {
+        "player": data.get("player", "?"),
+        "call": data.get("call", "?"),
+    }
+
+
 def _imported(data: Mapping[str, Any], words: Words) -> str:
     # The actor column names who imported; the file and its hash say from what.
     return _("Geïmporteerd uit %(file)s (sha256 %(sha256)s)") % {
@@ -319,6 +326,7 @@ DESCRIBERS: dict[str, Describer] = {
     Action.PAIR_RECORDED: _pair_recorded,
     Action.POLL_PREPARED: _poll_prepared,
     Action.POLL_ANSWERED: _poll_answered,
+    Action.POLL_ANSWER_WITHDRAWN: _poll_answer_withdrawn,
 }
 
 

@@ -488,6 +488,9 @@ class PollAnswer(models.Model):
     call = models.CharField(_("gekozen bieding"), max_length=4)
     considered = models.JSONField(_("serieus overwogen"), default=list, blank=True)
     answered_at = models.DateTimeField()
+    # Taken back by the director (typed wrong, a player who was not a peer): kept, as the
+    # audit trail keeps it, but no longer counted (rulings/polling.py plan_withdraw).
+    withdrawn = models.BooleanField(_("ingetrokken"), default=False)
 
     class Meta:
         ordering = ["poll", "answered_at", "pk"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Protocol
 
 from clubs.models import Club, User
 from lib.auction import AuctionError, parse_auction, parse_call
@@ -27,12 +27,15 @@ __all__ = [
     "beside",
     "call_label",
     "counted",
+    "counting",
     "plan_answer",
     "plan_prepare",
+    "plan_withdraw",
     "prepare",
     "record_answer",
     "shown",
     "thresholds_of",
+    "withdraw",
 ]
 
 
@@ -49,8 +52,21 @@ def thresholds_of(club: Club) -> Thresholds:
     )
 
 
+class PollLike(Protocol):
+    """What the tally reads of a poll: a ruling's (``Poll``) or a training room's."""
+
+    auction: str
+    dealer: str
+    table_call: str
+
+
+class AnswerLike(Protocol):
+    call: str
+    considered: Any
+
+
 def counted(
-    poll: Poll, answers: Sequence[PollAnswer], club: Club, order: Sequence[str] = ()
+    poll: PollLike, answers: Sequence[AnswerLike], club: Club, order: Sequence[str] = ()
 ) -> tuple[Tally, Suggestion]:
     """The tally of ``answers`` and its 16B1(b) suggestion at the club's thresholds."""
     limits = thresholds_of(club)
@@ -94,7 +110,7 @@ class Counted:
         return ", ".join(call_label(code) for code in self.suggestion.alternatives)
 
 
-def shown(poll: Poll, answers: Sequence[PollAnswer], club: Club) -> Counted:
+def shown(poll: PollLike, answers: Sequence[AnswerLike], club: Club) -> Counted:
     """Count ``answers`` at the club's thresholds, calls in the bidding box's order on ties."""
     try:
         order = [call.code for call in parse_auction(poll.auction, poll.dealer).legal_next()]
@@ -123,7 +139,8 @@ def beside(ruling: Ruling) -> Counted | None:
     poll = Poll.objects.select_related("ruling__club").filter(ruling=ruling).first()
     if poll is None:
         return None
-    return shown(poll, list(PollAnswer.objects.filter(poll=poll)), poll.ruling.club)
+    answers = counting(list(PollAnswer.objects.filter(poll=poll)))
+    return shown(poll, answers, poll.ruling.club)
 
 
 def _refuse_discarded(ruling: Ruling) -> None:
@@ -181,6 +198,33 @@ def plan_answer(poll: Poll, values: dict[str, Any], seen: int) -> Planner:
         return Planned((), [(audit.Action.POLL_ANSWERED, data)], rows=[answer], touches=False)
 
     return plan
+
+
+def plan_withdraw(poll: Poll, answer_pk: int) -> Planner:
+    """Take an answer back (typed wrong, or not a peer): it stays, marked, and no longer
+    counts. An answer already withdrawn, or not of this poll, changes nothing."""
+
+    def plan(ruling: Ruling, at: datetime) -> Planned:
+        _refuse_discarded(ruling)
+        answer = PollAnswer.objects.filter(poll=poll, pk=answer_pk, withdrawn=False).first()
+        if answer is None:
+            return transitions.UNCHANGED
+        answer.withdrawn = True
+        data = {"answer": answer.pk, "player": answer.player, "call": answer.call}
+        entries = [(audit.Action.POLL_ANSWER_WITHDRAWN, data)]
+        return Planned((), entries, rows=[answer], touches=False)
+
+    return plan
+
+
+def withdraw(poll: Poll, user: User, answer_pk: int) -> bool:
+    """Withdraw an answer; False when there was nothing to withdraw."""
+    return transitions.run(poll.ruling, user, None, plan_withdraw(poll, answer_pk)).recorded
+
+
+def counting(answers: Sequence[PollAnswer]) -> list[PollAnswer]:
+    """The answers that count (not withdrawn)."""
+    return [answer for answer in answers if not answer.withdrawn]
 
 
 def prepare(ruling: Ruling, user: User, values: dict[str, Any], sequence: int) -> Poll:

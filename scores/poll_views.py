@@ -185,6 +185,19 @@ def screen(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
     return render(request, "scores/poll_screen.html", context, status=status)
 
 
+@require_POST
+def withdraw(request: AuthenticatedHttpRequest, uuid: UUID, pk: int) -> HttpResponse:
+    """Take an answer back (typed wrong, or not a peer): kept, marked, no longer counted."""
+    ruling = _ruling(request, uuid)
+    poll = _existing(ruling)
+    try:
+        if polling.withdraw(poll, request.user, pk):
+            messages.success(request, _("Het antwoord is ingetrokken; het telt niet meer mee."))
+    except WizardError as error:
+        messages.error(request, str(error))
+    return redirect(reverse("scores:poll", args=[ruling.uuid]) + "#antwoorden")
+
+
 @require_GET
 def sheet(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
     """The poll on paper: hand, auction, question and rows for eight players."""

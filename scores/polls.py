@@ -123,13 +123,20 @@ class PollView:
 
     @property
     def answer_rows(self) -> list[tuple[str, str, str, str]]:
-        """Each answer as shown: player, level, call and the calls also considered."""
+        """Each answer that counts as shown: player, level, call, the calls also considered."""
+        return [row[1:5] for row in self.all_rows if not row[5]]
+
+    @property
+    def all_rows(self) -> list[tuple[int, str, str, str, str, bool]]:
+        """Every answer (the director's page): its id, as :attr:`answer_rows`, withdrawn."""
         return [
             (
+                row.pk,
                 row.player,
                 str(row.get_level_display()),
                 polling.call_label(row.call),
                 ", ".join(polling.call_label(code) for code in row.considered or ()),
+                row.withdrawn,
             )
             for row in self.answers
         ]
@@ -154,7 +161,7 @@ def view_of(poll: Poll, answers: Sequence[PollAnswer], ruling: Ruling) -> PollVi
     auction = auction_of(poll)
     columns, rows = diagram(auction)
     seat = str(auction.next_seat.label) if auction is not None else ""
-    tally = polling.shown(poll, answers, ruling.club)
+    tally = polling.shown(poll, polling.counting(answers), ruling.club)
     return PollView(poll, hand_lines(poll.hand), seat, auction, columns, rows, tally, answers)
 
 

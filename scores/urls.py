@@ -24,4 +24,9 @@ urlpatterns = [
     path("arbitrages/<uuid:uuid>/peiling/afnemen/", poll_views.screen, name="poll_screen"),
     path("arbitrages/<uuid:uuid>/peiling/invoeren/", poll_views.typed, name="poll_typed"),
     path("arbitrages/<uuid:uuid>/peiling/blad/", poll_views.sheet, name="poll_sheet"),
+    path(
+        "arbitrages/<uuid:uuid>/peiling/antwoord/<id:pk>/intrekken/",
+        poll_views.withdraw,
+        name="poll_withdraw",
+    ),
 ]

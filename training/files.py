@@ -30,6 +30,8 @@ from laws.edition_law import index_of
 from laws.index import ProvisionIndex
 from laws.models import Edition
 from lib import schema, yamltext
+from lib.auction import AuctionError, load_auction
+from scores.deal import DealError, parse_hand
 from training.models import CaseSource, Difficulty, TrainingCase
 from trees.loading import TREES_DIR, tree_file_paths
 from trees.parse import load_tree_file
@@ -103,6 +105,8 @@ class CaseSpec:
     cites: tuple[str, ...] = ()
     difficulty: int = Difficulty.BASIC
     tags: tuple[str, ...] = ()
+    auction: str = ""  # with poll_hand: a poll of the room (training/room_polls.py)
+    poll_hand: str = ""
     source: str = field(default="", compare=False)
 
     def as_fields(self) -> dict[str, Any]:
@@ -120,6 +124,8 @@ class CaseSpec:
             "cites": list(self.cites),
             "difficulty": self.difficulty,
             "tags": list(self.tags),
+            # Only when given: the other cases keep their content hash.
+            **({"auction": self.auction, "poll_hand": self.poll_hand} if self.auction else {}),
         }
 
     @property
@@ -138,6 +144,8 @@ _CASE_FIELDS = {
     "cites",
     "difficulty",
     "tags",
+    "auction",
+    "poll_hand",
 }
 _SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _Slug = Annotated[str, Strict(), StringConstraints(pattern=_SLUG_RE.pattern)]
@@ -162,6 +170,8 @@ class _CaseFile(TypedDict):
     cites: NotRequired[Any]
     difficulty: NotRequired[Any]
     tags: NotRequired[Any]
+    auction: NotRequired[Any]
+    poll_hand: NotRequired[Any]
 
 
 class _Text(TypedDict):
@@ -247,6 +257,22 @@ def _tags(data: dict[str, Any], fail: _Fail) -> tuple[str, ...]:
     return tuple(t.strip() for t in tags if t.strip())
 
 
+def _poll(data: dict[str, Any], fail: _Fail) -> tuple[str, str]:
+    """``auction`` ("W: 1s 2h 2s 3h p? p 3s") and ``poll_hand``, both or neither, checked."""
+    typed, hand = str(data.get("auction") or ""), str(data.get("poll_hand") or "")
+    if bool(typed) != bool(hand):
+        raise fail("auction and poll_hand go together")
+    if not typed:
+        return "", ""
+    try:
+        auction, cards = load_auction(typed), parse_hand(hand)
+    except (AuctionError, DealError) as error:
+        raise fail(str(error)) from None
+    if auction is None or len(cards.cards()) != 13:
+        raise fail("poll_hand must hold 13 cards, and the auction a call")
+    return auction.stored(), cards.pbn
+
+
 def parse_case(text: str, source: str = "") -> CaseSpec:
     """Parse a case file's text; raises CaseError naming ``source`` on the first problem."""
 
@@ -258,6 +284,7 @@ def parse_case(text: str, source: str = "") -> CaseSpec:
     cites = _cites(data, fail)
     difficulty = _difficulty(data, fail)
     tags = _tags(data, fail)
+    auction, poll_hand = _poll(data, fail)
     return CaseSpec(
         slug=data["slug"],
         tree=data["tree"],
@@ -269,6 +296,8 @@ def parse_case(text: str, source: str = "") -> CaseSpec:
         cites=tuple(cites),
         difficulty=difficulty,
         tags=tags,
+        auction=auction,
+        poll_hand=poll_hand,
         source=source,
     )
 

@@ -20,8 +20,10 @@ from clubs.models import Club
 from laws import keys
 from laws.edition_law import index_of
 from laws.index import message
+from lib.auction import AuctionError, load_auction
 from lib.fields import ModelChoiceField, ModelMultipleChoiceField
 from lib.i18n import active_language
+from scores.deal import DealError, parse_hand
 from training.files import outcome_problems, tree_choices, tree_spec
 from training.models import TrainingCase, TrainingSession
 from training.practice import CODE_LENGTH, normalise_code
@@ -102,6 +104,8 @@ class TrainingCaseForm(ClubChoiceMixin, forms.ModelForm):
             "cites_text",
             "difficulty",
             "tags_text",
+            "auction",
+            "poll_hand",
         ]
         widgets = {
             "situation_nl": forms.Textarea(attrs={"rows": 6}),
@@ -111,6 +115,13 @@ class TrainingCaseForm(ClubChoiceMixin, forms.ModelForm):
         }
         help_texts = {
             "situation_nl": _("Eenvoudige Markdown: **vet**, *schuin*, lijstjes met -."),
+            "auction": _(
+                "Optioneel, voor een peiling in een sessie: de gever en de bieding aan tafel, "
+                "een denkpauze met ?, bijvoorbeeld: N: 1h p 2h? p 4h."
+            ),
+            "poll_hand": _(
+                "De hand van de speler wiens bieding de peiling vraagt: AH32.VB5.1098.765."
+            ),
         }
 
     def __init__(self, *args, clubs: list[Club], **kwargs) -> None:
@@ -144,6 +155,31 @@ class TrainingCaseForm(ClubChoiceMixin, forms.ModelForm):
                 _("'%(raw)s' is geen wetsverwijzing (zoals 50D2(a))."), params={"raw": error.text}
             ) from None
         return list(dict.fromkeys(cited))
+
+    def clean_auction(self) -> str:
+        """The case's auction as lib.auction stores it ("N: 1H P 2H? P"), or ""."""
+        typed = (self.cleaned_data.get("auction") or "").strip()
+        if not typed:
+            return ""
+        try:
+            auction = load_auction(typed)
+        except AuctionError as error:
+            raise forms.ValidationError(str(error)) from None
+        return auction.stored() if auction is not None else ""
+
+    def clean_poll_hand(self) -> str:
+        typed = (self.cleaned_data.get("poll_hand") or "").strip()
+        if not typed:
+            return ""
+        try:
+            hand = parse_hand(typed)
+        except DealError as error:
+            raise forms.ValidationError(str(error)) from None
+        if len(hand.cards()) != 13:
+            raise forms.ValidationError(
+                _("De hand heeft %(count)d kaarten, niet 13.") % {"count": len(hand.cards())}
+            )
+        return hand.pbn
 
     def clean_tags_text(self) -> list[str]:
         return [slugify(tag) for tag in self.cleaned_data["tags_text"].split(",") if slugify(tag)]

@@ -9,8 +9,10 @@ from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
 from lib import limits
+from lib.auction import Auction, AuctionError, load_auction
+from lib.bridge import Seat, Vulnerability
 from lib.i18n import pick
-from rulings.models import Ruling
+from rulings.models import POLL_QUESTION, Ruling
 
 
 def _in_language(nl: str, en: str) -> str:
@@ -61,6 +63,15 @@ class TrainingCase(models.Model):
         _("moeilijkheid"), choices=Difficulty.choices, default=Difficulty.BASIC
     )
     tags = models.JSONField(_("labels"), default=list, blank=True)
+    # The auction at the table (lib.auction's stored text, "N: 1H P 2H? P 4H", a tempo remark
+    # marked "?") and the hand of the player whose call a poll asks about: a trainer polls the
+    # room with them (training/room_polls.py, issue 33). Nullable, so that adding them is an
+    # ALTER TABLE on SQLite: a NOT NULL column rebuilds the table, which drops the length
+    # triggers of migration 0003. None and "" both mean "none".
+    auction = models.TextField(_("bieding"), null=True, blank=True)  # noqa: DJ001
+    poll_hand = models.CharField(  # noqa: DJ001
+        _("hand voor een peiling"), max_length=40, null=True, blank=True
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,
@@ -104,6 +115,14 @@ class TrainingCase(models.Model):
     @property
     def is_shipped(self) -> bool:
         return self.club_id is None
+
+    @property
+    def parsed_auction(self) -> Auction | None:
+        """The case's auction read (as ``Ruling.parsed_auction``, for the same diagram)."""
+        try:
+            return load_auction(self.auction or "")
+        except AuctionError:
+            return None
 
 
 class TrainingSession(models.Model):
@@ -184,3 +203,53 @@ class TrainingResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.ruling_id}: {'goed' if self.correct else 'fout'}"
+
+
+class RoomPoll(models.Model):
+    """A trainer's poll of the room in a session (issue 33): the hand, the auction up to the
+    decision and the question, from a case's auction and poll hand; each participant answers
+    once from his own device, the trainer sees the tally (rulings/poll_tally.py)."""
+
+    session = models.ForeignKey(TrainingSession, on_delete=models.CASCADE, related_name="polls")
+    case = models.ForeignKey(
+        TrainingCase, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    dealer = models.CharField(_("gever"), max_length=1, choices=Seat.choices)
+    vulnerability = models.CharField(
+        _("kwetsbaarheid"), max_length=4, choices=Vulnerability.choices, blank=True
+    )
+    hand = models.CharField(_("hand"), max_length=40)
+    auction = models.CharField(_("bieding tot de beslissing"), max_length=400, blank=True)
+    question = models.CharField(_("vraag"), max_length=200, default=POLL_QUESTION)
+    table_call = models.CharField(_("bieding aan tafel"), max_length=4, blank=True)
+    opened_at = models.DateTimeField()
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-opened_at", "-pk"]
+        verbose_name = _("peiling in een sessie")
+        verbose_name_plural = _("peilingen in sessies")
+
+    def __str__(self) -> str:
+        return f"{self.question} ({self.session_id})"
+
+    @property
+    def is_open(self) -> bool:
+        return self.closed_at is None
+
+
+class RoomPollAnswer(models.Model):
+    poll = models.ForeignKey(RoomPoll, on_delete=models.CASCADE, related_name="answers")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    call = models.CharField(_("gekozen bieding"), max_length=4)
+    considered = models.JSONField(_("serieus overwogen"), default=list, blank=True)
+    answered_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["poll", "answered_at", "pk"]
+        constraints = [models.UniqueConstraint(fields=["poll", "user"], name="roompollanswer_once")]
+        verbose_name = _("antwoord in een sessiepeiling")
+        verbose_name_plural = _("antwoorden in sessiepeilingen")
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.call}"

@@ -2,6 +2,7 @@
 
 from django.urls import path
 
+from training import poll_views
 from training import views as views
 
 app_name = "training"
@@ -20,6 +21,9 @@ urlpatterns = [
     path("sessies/<id:pk>/", views.session_detail, name="session"),
     path("sessies/<id:pk>/sluiten/", views.session_close, name="session_close"),
     path("sessies/<id:pk>/oefenen/", views.session_practice, name="session_practice"),
+    path("sessies/<id:pk>/peiling/openen/", poll_views.open_poll, name="room_poll_open"),
+    path("sessies/<id:pk>/peiling/sluiten/", poll_views.close_poll, name="room_poll_close"),
+    path("sessies/<id:pk>/peiling/", poll_views.answer, name="room_poll"),
     path("verkennen/", views.explore_index, name="explore_index"),
     path("verkennen/<slug:slug>/", views.explore, name="explore"),
 ]

@@ -31,7 +31,7 @@ from rulings import wizard
 from rulings.forms import ContextForm, FirstAnswerForm
 from rulings.models import Mode, Ruling
 from rulings.steps import StepView, draft_view, step_view
-from training import files, grading, practice
+from training import files, grading, practice, room_polls
 from training.explore import explore_walk, split_path
 from training.forms import JoinForm, TrainingCaseForm, TrainingSessionForm
 from training.models import SessionParticipant, TrainingCase, TrainingResult, TrainingSession
@@ -438,6 +438,7 @@ def session_detail(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = _get_session_for_trainer(request, pk)
     cases, rows = practice.session_grid(session)
     context = {"session": session, "cases": cases, "rows": rows, "now": timezone.now()}
+    context |= room_polls.trainer_context(session, cases)  # the room's poll (issue 33)
     return htmx.render(request, "training/session.html", context, partial="results")
 
 
@@ -473,6 +474,7 @@ def session_practice(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse
     cases, rows = practice.session_grid(session, only_user=request.user)
     cells = rows[0].cells if rows else []
     context = {"session": session, "items": list(zip(cases, cells, strict=True))}
+    context |= room_polls.trainee_context(session, request.user)
     return render(request, "training/session_practice.html", context)
 
 

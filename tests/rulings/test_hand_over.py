@@ -267,11 +267,13 @@ def test_the_hand_over_needs_csrf_and_the_rulings_director(
 
 @pytest.mark.django_db
 def test_the_record_shows_both_trees_in_order_and_one_trail(
-    shipped, club_a, director_a, client_reviewer_a
+    shipped, club_a, director_a, client_director_a, client_reviewer_a
 ):
     ruling = _at_hand_over(club_a, director_a)
     hand_over.hand_over(ruling, HANDS_OVER, ruling.revision, wizard.start("strafkaart"), director_a)
     ruling = _answer_all(ruling, director_a, _second_path())
+    outcome_page = client_director_a.get(reverse("wizard:ruling", args=[ruling.uuid]))
+    assert f'data-legal-basis="{" ".join(_basis(ruling))}"' in outcome_page.content.decode()
     wizard.save(ruling, director_a, context={"played_on": PLAYED, "board": 4})
     page = client_reviewer_a.get(reverse("archive:detail", args=[ruling.uuid])).content.decode()
     first, second = page.index('data-tree-part="1"'), page.index('data-tree-part="2"')
@@ -283,8 +285,10 @@ def test_the_record_shows_both_trees_in_order_and_one_trail(
     assert "Vraag 1 ‘Is er verzaakt?’: Ja: een tegenspeler speelde niet zijn strafkaart" in page
     second_question = wizard.start("strafkaart").node(_second_path()[0][0]).text.nl
     assert f"Vraag 2 ‘{second_question}’" in page
-    for key in _basis(ruling):
-        assert f'data-basis="{key}"' in page or key in page
+    # The outcome page, the record and its print show the same basis: both trees', in order.
+    shown = f'data-legal-basis="{" ".join(_basis(ruling))}"'
+    assert page.count(shown) == 2  # the record's section and its print
+    assert "Artikel 52</span> – " in page  # the first tree's law, titled from its snapshot
 
 
 @pytest.mark.django_db
@@ -437,3 +441,12 @@ def test_a_practice_at_a_hand_over_names_the_next_tree_and_is_graded_there(
     result = grading.grade(ruling)
     assert result.correct
     assert result.outcome_key == HANDS_OVER
+
+
+@pytest.mark.django_db
+def test_the_appeal_form_names_both_trees(shipped, club_a, director_a, client_reviewer_a):
+    ruling = _saved_hand_over(club_a, director_a)
+    page = client_reviewer_a.get(reverse("archive:appeal_form", args=[ruling.uuid]))
+    text = page.content.decode()
+    assert "Verzaking (Strafkaart niet gespeeld) → Strafkaart" in text
+    assert "Is er verzaakt?" in text  # the first tree's fact, before the second tree's

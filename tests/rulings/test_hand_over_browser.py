@@ -9,13 +9,16 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from rulings import wizard
+from rulings import transitions, wizard
 from rulings.audit import Action
 from rulings.models import Ruling, Status
-from tests.archive.test_print_browser import longest_path
+from scores import deals, result_views
+from tests.archive.test_print_browser import HANDS, NOTES, longest_path, quick_analysis
 from tests.archive.test_record_browser import a4, pdf_pages
+from tests.support.scores import record_weighted
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+__all__ = ["quick_analysis"]  # the fixture, imported to be used here
 
 
 def _answer(page, node_key: str, choice_key: str) -> None:
@@ -25,9 +28,10 @@ def _answer(page, node_key: str, choice_key: str) -> None:
 
 
 def test_a_hand_over_ends_in_one_record_with_both_paths(
-    page, live_server, sign_in, shipped, club_a, director_a, artifacts
+    page, live_server, sign_in, shipped, club_a, director_a, artifacts, quick_analysis
 ):
     sign_in(page, director_a)
+    deals.store_typed(club_a, deals.typed_deal(9, HANDS, event="Dinsdagavond"), director_a)
     ruling_id = uuid.uuid4()
     page.goto(live_server.url + reverse("wizard:draft", args=["verzaking", ruling_id]))
     _answer(page, "verzaakt", "strafkaart")
@@ -67,6 +71,22 @@ def test_a_hand_over_ends_in_one_record_with_both_paths(
     assert actions.count(Action.HANDED_OVER) == 1
     assert actions.count(Action.SAVED) == 1
 
+    # The worst case on paper, as every tree's longest ruling in tests/archive/test_print_browser:
+    # notes, a doubled contract with the result at the table and after the rectification, the
+    # stored deal with its double-dummy table and a weighted adjusted score for both sides.
+    Ruling.objects.filter(pk=stored.pk).update(
+        notes=NOTES, contract_level=4, contract_strain="S", contract_doubled="X", declarer_seat="S"
+    )
+    stored.refresh_from_db()
+    cleaned = {"tricks_made": 9, "rectified_tricks": 10, "sequence": stored.audit_sequence}
+    contract = result_views.contract_of(stored)
+    transitions.run(
+        stored, director_a, None, result_views.plan_result(director_a, cleaned, contract)
+    )
+    record_weighted(stored, director_a)
+    page.reload()
+    expect(page.locator("#arbitrale-score")).to_be_visible()
+    expect(page.locator("#spel")).to_be_visible()
     page.emulate_media(media="print")
     expect(first_part).to_be_visible()
     printed = a4(page)

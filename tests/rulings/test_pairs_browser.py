@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rulings.models import PairRecord
+from tests.security.test_accessibility import axe_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -59,6 +60,7 @@ def test_a_saved_psyche_shows_on_the_next_ruling_of_the_pair(
     expect(history.locator("[data-pair-record]")).to_have_count(1)
     expect(history).to_contain_text("spel 9")
     expect(history).to_contain_text("Toegestane psyche")
+    assert not axe_violations(page)
 
     # It stays on the later questions, and links to the record of the first ruling.
     answer(page, 2, "nee")
@@ -71,3 +73,4 @@ def test_a_saved_psyche_shows_on_the_next_ruling_of_the_pair(
     page.locator("[data-pair-register-link]").click()
     expect(page.locator("[data-register-pair]")).to_have_count(1)
     expect(page.locator("[data-register-record]")).to_contain_text("Toegestane psyche")
+    assert not axe_violations(page)

@@ -13,6 +13,8 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from rulings import wizard
+from tests.security.test_accessibility import axe_violations
+from tests.support.polls import poll_with_answers
 from tests.support.rulings import make_ruling
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -96,3 +98,20 @@ def test_a_three_player_poll_on_one_phone(page, live_server, sign_in, shipped, c
     expect(record.locator("[data-poll-suggestion]")).to_contain_text("Suggestie: ja")
     expect(record.locator("[data-poll-decision]")).to_contain_text("→ Ja")
     expect(record.locator("[data-poll-answer-line]")).to_contain_text("Piet (topspeler): pas [4♥]")
+
+
+def test_axe_finds_no_serious_violations_on_the_poll_pages(
+    page, live_server, sign_in, club_a, director_a
+):
+    ruling = make_ruling(club_a, director_a)
+    poll_with_answers(ruling, director_a, count=3)
+    sign_in(page, director_a)
+    page.set_viewport_size(PHONE)
+    found = {}
+    for name in ("poll", "poll_screen", "poll_sheet"):
+        response = page.goto(live_server.url + reverse(f"scores:{name}", args=[ruling.uuid]))
+        assert response.status == 200, name
+        violations = axe_violations(page)
+        if violations:
+            found[name] = violations
+    assert not found, found

@@ -207,3 +207,25 @@ def test_the_form_starts_from_the_rulings_auction(client_director_a, ruling):
     assert 'name="auction" value="1H P"' in page
     assert 'name="table_call" value="2H"' in page
     assert '<option value="E" selected>' in page
+
+
+def test_an_answer_is_withdrawn_once_and_no_longer_counts(
+    client_director_a, client_director_b, ruling, poll
+):
+    answer(client_director_a, ruling, "4h", player="Fout")
+    answer(client_director_a, ruling, "p", player="Goed")
+    wrong = PollAnswer.objects.get(player="Fout")
+    url = reverse("scores:poll_withdraw", args=[ruling.uuid, wrong.pk])
+    assert client_director_b.post(url).status_code == 404
+    assert client_director_a.post(url).status_code == 302
+    assert client_director_a.post(url).status_code == 302  # again: nothing more happens
+    assert actions_of(ruling).count("poll_answer_withdrawn") == 1
+    wrong.refresh_from_db()
+    assert wrong.withdrawn
+    page = client_director_a.get(reverse("scores:poll", args=[ruling.uuid])).content.decode()
+    assert 'data-poll-call="4H"' not in page  # the tally counts Goed's pass only
+    assert 'data-poll-call="P"' in page
+    assert "<del>Fout</del>" in page
+    # A new answer after a withdrawal is still taken (the stale check counts every row).
+    assert answer(client_director_a, ruling, "3h", player="Nieuw").status_code == 302
+    assert PollAnswer.objects.filter(withdrawn=False).count() == 2

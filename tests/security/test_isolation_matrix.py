@@ -35,9 +35,10 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from clubs.models import User
-from rulings.models import Poll, Ruling
+from rulings.models import Poll, PollAnswer, Ruling
 from scores.models import Event, StoredDeal
 from tests.support.world import PATH, PERSONAS, TREE, World
+from training.models import RoomPoll, TrainingCase
 from transfer import bundles as transfer
 from transfer.models import ImportRecord
 from trees import snapshot
@@ -133,6 +134,42 @@ def poll_of(name: str) -> Callable[[World], dict[str, Any]]:
             },
         )
         return {"uuid": ruling.uuid}
+
+    return build
+
+
+def room_poll_of(opened: bool) -> Callable[[World], dict[str, Any]]:
+    """The world's session with a case that can poll the room, and (``opened``) its open poll,
+    made on first use in a test."""
+
+    def build(w: World) -> dict[str, Any]:
+        TrainingCase.objects.filter(pk=w.case.pk).update(
+            auction="N: 1H P 2H? P 4H", poll_hand="AK32.QJ5.T98.765"
+        )
+        if opened and not RoomPoll.objects.filter(session=w.session, closed_at=None).exists():
+            RoomPoll.objects.create(
+                session=w.session, dealer="N", hand="AK32.QJ5.T98.765", auction="1H P 2H P",
+                opened_at=timezone.now(),
+            )  # fmt: skip
+        return {"pk": w.session.pk}
+
+    return build
+
+
+def poll_answer_of(name: str) -> Callable[[World], dict[str, Any]]:
+    """The ruling ``name`` with a poll and one answer to withdraw, made on first use."""
+
+    def build(w: World) -> dict[str, Any]:
+        ruling = getattr(w, name)
+        poll_of(name)(w)
+        poll = Poll.objects.get(ruling=ruling)
+        answer, _new = PollAnswer.objects.get_or_create(
+            poll=poll,
+            player="JdV",
+            defaults={"level": "club", "call": "2H", "answered_at": timezone.now()},
+        )
+        PollAnswer.objects.filter(pk=answer.pk).update(withdrawn=False)
+        return {"uuid": ruling.uuid, "pk": answer.pk}
 
     return build
 
@@ -757,6 +794,9 @@ RULES: dict[str, list[Case]] = {
             data=lambda w: POLL_ANSWER | {"considered": ""},
         )
     ],
+    "scores:poll_withdraw": [
+        Case("final", "POST", who(302, 302, 403, 302, 404), kwargs=poll_answer_of("final"))
+    ],
     "scores:poll_sheet": [Case("final", "GET", who(OK, OK, 403, OK, 404), kwargs=poll_of("final"))],
     # Training: every member practises; trainers (and admins) write cases and run sessions.
     "training:index": [Case("", "GET", members(OK, b=OK))],
@@ -842,6 +882,29 @@ RULES: dict[str, list[Case]] = {
             "GET",
             who(OK, 404, 404, 404, 404),
             kwargs=lambda w: {"pk": w.session.pk},
+        ),
+    ],
+    # Polling the room (issue 33): the session's trainer opens and closes; participants answer.
+    "training:room_poll_open": [
+        Case(
+            "",
+            "POST",
+            who(403, 403, 302, 302, 404),
+            kwargs=room_poll_of(opened=False),
+            data=lambda w: {"case": w.case.pk},
+        )
+    ],
+    "training:room_poll_close": [
+        Case("", "POST", who(403, 403, 302, 302, 404), kwargs=room_poll_of(opened=True))
+    ],
+    "training:room_poll": [
+        Case("participant D", "GET", who(OK, 404, 404, 404, 404), kwargs=room_poll_of(True)),
+        Case(
+            "participant D",
+            "POST",
+            who(302, 404, 404, 404, 404),
+            kwargs=room_poll_of(True),
+            data=lambda w: {"call": "P"},
         ),
     ],
     "training:explore_index": [Case("", "GET", members(OK, b=OK))],

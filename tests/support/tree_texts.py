@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from trees.parse import parse_tree
+from trees.spec import CitedLaw, Snapshot
 from trees.validate import validate
 
 SOURCE = "trees/files/proef.yaml"
@@ -73,6 +74,15 @@ def tree_from(text: str):
 
 def problems_of(text: str, **kwargs) -> list[str]:
     return validate(tree_from(text), **kwargs)
+
+
+def frozen(text: str) -> Snapshot:
+    """The tree of ``text`` frozen as a snapshot, each citation with placeholder law text."""
+    tree = tree_from(text)
+    keys = {key for node in tree.nodes for key in node.cites}
+    return Snapshot.of(
+        tree, "v", {key: CitedLaw(key=key, edition="2017", article=key[:2]) for key in keys}
+    )
 
 
 def replace(old: str, new: str, text: str = GOOD) -> str:

@@ -4,12 +4,12 @@ drives is tested in tests/rulings/test_consistency.py and test_outcome_views.py.
 
 import pytest
 
-from tests.support.tree_texts import GOOD, SOURCE, replace, tree_from
+from tests.support.tree_texts import GOOD, SOURCE, frozen, replace, tree_from
 from trees.hashing import canonical_data
 from trees.loading import spec_from_rows
 from trees.models import Choice, Tree
 from trees.parse import parse_tree
-from trees.spec import CitedLaw, Snapshot, SnapshotFormatError, TreeError, content_hash
+from trees.spec import Snapshot, SnapshotFormatError, TreeError, content_hash
 
 SAYING = replace(
     '        label: {nl: "Nee", en: "No"}\n        next: uitkomst-b\n',
@@ -39,14 +39,6 @@ def test_an_unknown_role_is_named(role):
         parse_tree(replace("offender: declarer_side", f"offender: {role}", SAYING), SOURCE)
     assert "node 'vraag-b': choice 'nee': offender must be one of defender, declarer_side" in str(
         info.value
-    )
-
-
-def frozen(text: str) -> Snapshot:
-    tree = tree_from(text)
-    keys = {key for node in tree.nodes for key in node.cites}
-    return Snapshot.of(
-        tree, "v", {key: CitedLaw(key=key, edition="2017", article=key[:2]) for key in keys}
     )
 
 

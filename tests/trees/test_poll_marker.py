@@ -4,12 +4,12 @@ and the record show for it: tests/scores/test_poll_beside.py."""
 
 import pytest
 
-from tests.support.tree_texts import GOOD, SOURCE, replace, tree_from
+from tests.support.tree_texts import GOOD, SOURCE, frozen, replace, tree_from
 from trees.hashing import canonical_data
 from trees.loading import spec_from_rows
 from trees.models import Node, Tree
 from trees.parse import parse_tree
-from trees.spec import CitedLaw, Snapshot, SnapshotFormatError, TreeError, content_hash
+from trees.spec import Snapshot, SnapshotFormatError, TreeError, content_hash
 
 QUESTION = '    question: {nl: "Tweede vraag?", en: "Second question?"}\n'
 POLLED = replace(QUESTION, QUESTION + "    poll: true\n")
@@ -31,14 +31,6 @@ def test_an_outcome_cannot_be_polled_and_the_mark_is_a_boolean():
         parse_tree(replace("  uitkomst-a:\n", "  uitkomst-a:\n    poll: true\n", GOOD), SOURCE)
     with pytest.raises(TreeError, match="poll must be true or false"):
         parse_tree(replace("poll: true", 'poll: "ja"', POLLED), SOURCE)
-
-
-def frozen(text: str) -> Snapshot:
-    tree = tree_from(text)
-    keys = {key for node in tree.nodes for key in node.cites}
-    return Snapshot.of(
-        tree, "v", {key: CitedLaw(key=key, edition="2017", article=key[:2]) for key in keys}
-    )
 
 
 def test_a_snapshot_keeps_the_mark_and_reads_it_back():
