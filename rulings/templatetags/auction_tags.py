@@ -24,11 +24,17 @@ def about_explanation(ruling: Ruling) -> bool:
 
 
 @register.inclusion_tag("rulings/_auction.html")
-def auction_diagram(ruling: Ruling, heading_level: int = 2) -> dict[str, Any]:
+def auction_diagram(ruling: Ruling, part: str = "all") -> dict[str, Any]:
+    """``part``: "all" (the screen); on paper the record prints the parts apart so the page
+    stays one A4 sheet: "diagram" (the table with its legend and notes, beside the details)
+    and "compare" (a misinformation ruling's comparison, after the decision)."""
     auction = ruling.parsed_auction
+    compare = about_explanation(ruling)
     return {
         "ruling": ruling,
         "diagram": diagram(auction, active_language()) if auction is not None else None,
-        "compare": about_explanation(ruling),
-        "heading_level": heading_level,
+        "compare": compare,
+        "show_diagram": part in ("all", "diagram"),
+        "show_legend": part in ("all", "diagram"),
+        "show_notes": part == "all" or part == ("compare" if compare else "diagram"),
     }

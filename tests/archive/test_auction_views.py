@@ -146,3 +146,68 @@ def test_the_outcome_form_takes_the_auction_with_the_board(club_a, director_a, c
     assert "1♦ is niet hoger dan het laatste bod, 1♥" in bad.content.decode()
     ruling.refresh_from_db()
     assert ruling.auction == "W: P 1H! P P P"
+
+
+def _misinformation_ruling(club, director, slug: str) -> Ruling:
+    from rulings import wizard
+    from trees import validate
+
+    path = next(iter(validate.paths(wizard.start(slug).tree)))
+    return make_ruling(club, director, path.answers, tree_slug=slug, board=1)
+
+
+@pytest.mark.parametrize("slug", ["verkeerde-uitleg", "partner-bij-uitleg"])
+def test_a_misinformation_record_lines_up_explanation_and_agreement(
+    slug, shipped, club_a, director_a, client_director_a
+):
+    ruling = _misinformation_ruling(club_a, director_a, slug)
+    typed = '1nt! "12-14" [15-17] p 2d! "transfer" [transfer] x "lead-directing"'
+    assert post(client_director_a, ruling, typed).status_code == 302
+    page = record(client_director_a, ruling)
+    assert "data-auction-compare" in page
+    assert 'data-verdict="differs"' in page
+    assert "verkeerde uitleg (75B)" in page
+    assert 'data-verdict="same"' in page
+    assert "verkeerde bieding (75C)" in page
+    assert 'data-verdict="no_agreement"' in page
+    assert "1 verschil" in page
+
+
+def test_another_ruling_lists_its_notes_without_comparing(ruling, client_director_a):
+    post(client_director_a, ruling, '1nt! "12-14" [15-17]')
+    page = record(client_director_a, ruling)
+    assert "data-auction-compare" not in page
+    assert "uitleg ‘12-14’; afspraak ‘15-17’" in page
+
+
+def test_the_record_with_an_auction_costs_no_query_more(
+    ruling, client_director_a, django_assert_num_queries
+):
+    """The diagram is read from the ruling's own row: the record asks the same queries with
+    an auction as without (RECORD_QUERIES, the whole page, form and trail included)."""
+    url = reverse("archive:detail", args=[ruling.uuid])
+    with django_assert_num_queries(RECORD_QUERIES):
+        client_director_a.get(url)
+    post(client_director_a, ruling, '1nt! "12-14" [15-17] p 2d! x p p p')
+    client_director_a.get(url)  # shows (and clears) the message "De bieding is vastgelegd."
+    with django_assert_num_queries(RECORD_QUERIES):
+        page = client_director_a.get(url).content.decode()
+    assert "data-auction-diagram" in page
+
+
+RECORD_QUERIES = 12
+
+
+def test_saving_a_long_auction_asks_no_more_queries_than_a_short_one(
+    ruling, client_director_a, django_assert_num_queries
+):
+    long = '1c! "16+" [16+] 1d! "0-7" [0-7] ' + "1h 1s 2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s x xx ap"
+    for text in ("1h ap", long):
+        ruling.refresh_from_db()
+        data = {"auction": text, "sequence": ruling.audit_sequence}
+        with django_assert_num_queries(SAVE_QUERIES):
+            response = client_director_a.post(reverse("archive:auction", args=[ruling.uuid]), data)
+        assert response.status_code == 302
+
+
+SAVE_QUERIES = 10

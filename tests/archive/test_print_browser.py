@@ -5,9 +5,9 @@ and the full law texts on the pages after it.
 "Every real ruling" is tested by its worst case: per tree, the path that prints the most text
 (questions, answers, the outcome's title, ruling, options and what is said at the table, and
 the titles of the law it cites), the ruling with notes, a doubled contract with the result at
-the table and after the rectification, a stored deal with its double-dummy table and a weighted
-adjusted score for both sides. Pages are counted in the PDF Chromium
-makes (``page.pdf``), as in tests/archive/test_record_browser.py.
+the table and after the rectification, a stored deal with its double-dummy table, a weighted
+adjusted score for both sides and a long auction with two explained calls. Pages are counted
+in the PDF Chromium makes (``page.pdf``), as in tests/archive/test_record_browser.py.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 
 from rulings import transitions, wizard
 from rulings.models import Ruling
+from rulings.templatetags.auction_tags import EXPLANATION_TREES
 from scores import deals, result_views
 from scores.double_dummy import DoubleDummy
 from tests.archive.test_record_browser import a4, pdf_pages
@@ -38,6 +39,15 @@ NOTES = (
     "Zuid riep de wedstrijdleider na de zesde slag. Oost en West waren het eens over de "
     "feiten; Noord zei dat hij de kaart al had gezien voordat die gespeeld was. Beide paren "
     "hoorden de uitspraak aan tafel en tekenden niet voor beroep."
+)
+
+
+# A long competitive auction (board 9: North deals) with two calls explained against the
+# agreement, a hesitation and a double: three rows and two notes (on a misinformation ruling the
+# comparison of explanation and agreement).
+AUCTION = (
+    'N: P 1H! "5+ harten, 11-20" [4+ harten, 10-20] 2C 2NT! "invitatie met harten" '
+    "[sterke raise] X? 3H P 4H X P P P"
 )
 
 
@@ -72,7 +82,7 @@ def quick_analysis(monkeypatch):
 
 
 def test_the_longest_ruling_of_every_shipped_tree_prints_on_one_a4_page(
-    page, live_server, sign_in, shipped, club_a, director_a, quick_analysis, artifacts
+    page, live_server, sign_in, shipped, club_a, director_a, quick_analysis, artifacts, screenshot
 ):
     sign_in(page, director_a)
     deals.store_typed(club_a, deals.typed_deal(9, HANDS, event="Dinsdagavond"), director_a)
@@ -81,7 +91,11 @@ def test_the_longest_ruling_of_every_shipped_tree_prints_on_one_a4_page(
         path = longest_path(wizard.start(slug))
         ruling = make_ruling(club_a, director_a, path.answers, tree_slug=slug, board=9, notes=NOTES)
         Ruling.objects.filter(pk=ruling.pk).update(
-            contract_level=4, contract_strain="S", contract_doubled="X", declarer_seat="S"
+            contract_level=4,
+            contract_strain="S",
+            contract_doubled="X",
+            declarer_seat="S",
+            auction=AUCTION,
         )
         ruling.refresh_from_db()
         cleaned = {"tricks_made": 9, "rectified_tricks": 10, "sequence": ruling.audit_sequence}
@@ -96,13 +110,26 @@ def test_the_longest_ruling_of_every_shipped_tree_prints_on_one_a4_page(
         expect(page.locator("#arbitrale-score")).to_be_visible()
         page.emulate_media(media="print")
         # The first page holds the whole ruling; the law texts and the trail wait for the audit.
-        parts = ("#feiten", "#beslissing", "#rechtsgrond", "#uitslag", "#arbitrale-score", "#spel")
+        parts = (
+            "#feiten",
+            "#beslissing",
+            "#rechtsgrond",
+            "[data-auction-print]",
+            "#uitslag",
+            "#arbitrale-score",
+            "#spel",
+        )
         parts += ("#peiling-afdruk",)
         for part in parts:
             expect(page.locator(part)).to_be_visible()
         expect(page.locator("#rechtsgrond .legal-basis-entry").first).to_be_visible()
+        # The auction's notes: a misinformation ruling's comparison, else beside the details.
+        about = slug in EXPLANATION_TREES
+        notes = "[data-auction-compare]" if about else "[data-auction-print] .auction-notes"
+        expect(page.locator(notes).locator("visible=true")).to_have_count(1)
         expect(page.locator("#wetsartikelen")).to_be_hidden()
         expect(page.locator("[data-audit-print]")).to_be_hidden()
+        screenshot(page, f"print-{slug}.png")
         plain = a4(page)
         (artifacts / f"print-{slug}.pdf").write_bytes(plain)
 
