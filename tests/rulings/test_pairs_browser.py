@@ -67,6 +67,7 @@ def test_a_saved_psyche_shows_on_the_next_ruling_of_the_pair(
     expect(page.locator("#pair-history [data-pair-record]")).to_have_count(1)
     page.locator("#pair-history a").first.click()
     expect(page.locator("[data-own-pair-record]")).to_be_visible()
+    assert not axe_violations(page)
 
     # The club's register lists the pair.
     page.goto(f"{base}/arbitrages/")
