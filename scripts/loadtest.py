@@ -75,6 +75,16 @@ class Stats:
             self.errors.append(message)
 
 
+FORM_ERROR = re.compile(r'class="[^"]*(?:invalid-feedback|errorlist)[^"]*"[^>]*>(.*?)</', re.S)
+
+
+def _errors(page: str) -> str:
+    """The form's messages on a page that should have redirected, to say why it did not."""
+    found = [" ".join(re.sub(r"<[^>]+>", " ", m).split()) for m in FORM_ERROR.findall(page)]
+    found = [text for text in found if text]
+    return f" ({'; '.join(found[:3])})" if found else ""
+
+
 def kind_of(method: str, path: str) -> str:
     """The kind of request, for latencies per kind (a login hashes a password: slow)."""
     if path.startswith("/inloggen/"):
@@ -128,9 +138,9 @@ class Browser:
         return content
 
     def post(self, path: str, form: dict[str, str]) -> str:
-        status, location, _content = self.request("POST", path, form)
+        status, location, content = self.request("POST", path, form)
         if status != 302 or not location:
-            raise FlowError(f"POST {path}: expected a redirect, got {status}")
+            raise FlowError(f"POST {path}: expected a redirect, got {status}{_errors(content)}")
         return location
 
     def follow(self, path: str) -> tuple[str, str]:
@@ -186,6 +196,9 @@ def one_ruling(browser: Browser, rng: random.Random) -> None:
         "board": str(rng.randint(1, 36)),
         "offender_seat": rng.choice("NESW"),
         "declarer_seat": rng.choice("NESW"),
+        # The pairs at the table: a psyche ruling records the offending pair.
+        "pair_ns": str(rng.randint(1, 15)),
+        "pair_ew": str(rng.randint(16, 30)),
         "contract_level": "",
         "contract_strain": "",
         "contract_doubled": "",

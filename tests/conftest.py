@@ -238,10 +238,30 @@ def pytest_terminal_summary(terminalreporter) -> None:
         )
 
 
+# --- Tests of one database's behaviour -----------------------------------------------------
+
+
+def _deselect_other_databases(config, items):
+    """A test marked ``database("sqlite")`` is about that database's own behaviour (its backup
+    API, say): on the other one it is deselected, not skipped, since there is nothing to run.
+    `.ci/run` runs the suite on both, so each such test runs once."""
+    from django.db import connection
+
+    other = [
+        item
+        for item in items
+        if (marker := item.get_closest_marker("database")) and marker.args[0] != connection.vendor
+    ]
+    if other:
+        config.hook.pytest_deselected(items=other)
+        items[:] = [item for item in items if item not in other]
+
+
 # --- Browser tests -------------------------------------------------------------------------
 
 
 def pytest_collection_modifyitems(config, items):
+    _deselect_other_databases(config, items)
     if CHROMIUM.exists():
         return
     browser_tests = [item for item in items if "browser" in item.keywords]

@@ -14,7 +14,8 @@ snapshots they ran on::
 Version 1 had no ``adjusted_score``; it is still read (a ruling then has none). Version 3
 added the ruling's ``auction`` (issue 33: the stored text of ``lib.auction``, ``"N: 1H P P P"``,
 checked by the model field's validator on import: legal and canonical); a ruling of an older
-bundle has none. Users travel
+bundle has none. A ruling with a player poll carries ``"poll"`` (its fields and answers,
+:mod:`transfer.polls`), only then: other rulings export as they did. Users travel
 by username. Times are UTC ISO 8601 with microseconds, exactly as the audit hash
 covers them.
 
@@ -37,6 +38,7 @@ from django.utils import timezone
 from clubs.models import Club
 from rulings import audit
 from rulings.models import Mode, Ruling, Status
+from transfer import polls
 from transfer.children import (
     CHILDREN,
     fields_of,
@@ -100,8 +102,8 @@ def rulings_for_export(
 
 def with_children(rulings: QuerySet[Ruling]) -> QuerySet[Ruling]:
     return (
-        rulings.select_related("director")
-        .prefetch_related(*(child.prefetch() for child in CHILDREN.values()))
+        rulings.select_related("director", "poll__created_by")
+        .prefetch_related(*(child.prefetch() for child in CHILDREN.values()), "poll__answers")
         .order_by("pk")
     )
 
@@ -129,10 +131,14 @@ def snapshots_of(ruling: Ruling) -> set[str]:
 
 
 def serialise_ruling(ruling: Ruling) -> dict[str, Any]:
-    """One ruling as bundle data (its children from prefetched relations)."""
+    """One ruling as bundle data (its children from prefetched relations; a poll only when it
+    has one, transfer/polls.py)."""
     data = ruling_fields(ruling)
     for child in CHILDREN.values():
         data[child.key] = child.serialise(ruling)
+    poll = polls.export(ruling)
+    if poll is not None:
+        data[polls.KEY] = poll
     return data
 
 

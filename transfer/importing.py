@@ -39,7 +39,7 @@ from lib import limits, safejson
 from rulings import hand_over, legal_basis
 from rulings.models import HandOver, LegalBasis, Ruling, Status
 from rulings.transitions import basis_rows
-from transfer import provenance, shapes
+from transfer import polls, provenance, shapes
 from transfer.bundles import (
     ADDED_LATER,
     CHUNK,
@@ -85,6 +85,7 @@ class _Incoming:
     uuid: uuid_lib.UUID
     fields: dict[str, Any]
     children: dict[str, list[dict[str, Any]]]
+    poll: polls.Incoming | None = None  # transfer/polls.py, only when the ruling has one
 
     @property
     def steps(self) -> list[dict[str, Any]]:
@@ -98,14 +99,14 @@ class _Incoming:
         names = {self.fields["director"]}
         for key, child in CHILDREN.items():
             names |= child.usernames(self.children[key])
-        return {n for n in names if n}
+        return {n for n in names | polls.usernames(self.poll) if n}
 
 
 def _parse_ruling(raw: Any, index: int) -> _Incoming:
     if not isinstance(raw, dict):
         raise ValueError(f"ruling {index}: not an object")
     where = f"ruling {raw.get('uuid', index)}"
-    body = {key: value for key, value in raw.items() if key not in CHILDREN}
+    body = {key: value for key, value in raw.items() if key not in CHILDREN and key != polls.KEY}
     for key in ("uuid", "director", "created_at", "tree_slug"):
         if not body.get(key):
             raise ValueError(f"{where}: {key} is missing")
@@ -119,7 +120,7 @@ def _parse_ruling(raw: Any, index: int) -> _Incoming:
     if odd:
         raise ValueError(shape_message(odd))
     children = {key: child.parse(raw, fields, where) for key, child in CHILDREN.items()}
-    return _Incoming(fields["uuid"], fields, children)
+    return _Incoming(fields["uuid"], fields, children, polls.read(raw, where))
 
 
 def _parse_snapshots(raw: Any) -> dict[str, dict[str, Any]]:
@@ -371,6 +372,9 @@ def _create(incoming: list[_Incoming], club: Club, users: _Users) -> list[Ruling
             for ruling, item in zip(created, incoming, strict=True)
             for values in item.children[key]
         )
+    polls.create(
+        [(ruling, item.poll) for ruling, item in zip(created, incoming, strict=True)], users
+    )
     return created
 
 

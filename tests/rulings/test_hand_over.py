@@ -450,3 +450,52 @@ def test_the_appeal_form_names_both_trees(shipped, club_a, director_a, client_re
     text = page.content.decode()
     assert "Verzaking (Strafkaart niet gespeeld) → Strafkaart" in text
     assert "Is er verzaakt?" in text  # the first tree's fact, before the second tree's
+
+
+def _handing_outcomes() -> list[tuple[str, str, str]]:
+    """Every shipped outcome that names another tree (``see_tree``), from the files."""
+    from pathlib import Path
+
+    from trees.parse import load_tree_file
+
+    root = Path(__file__).resolve().parents[2] / "trees" / "files"
+    found = []
+    for path in sorted(root.glob("*.yaml")):
+        if path.name.endswith(".cases.yaml"):
+            continue
+        tree = load_tree_file(path)
+        found += [
+            (tree.slug, node.key, node.outcome.see_tree)
+            for node in tree.nodes
+            if node.outcome is not None and node.outcome.see_tree
+        ]
+    return found
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("slug", "outcome", "target"), _handing_outcomes())
+def test_every_outcome_that_names_another_tree_hands_over(
+    shipped, club_a, director_a, slug, outcome, target
+):
+    tree = wizard.start(slug)
+    path = min((p for p in paths(tree.tree) if p.outcome == outcome), key=lambda p: len(p.steps))
+    (node, choice), *rest = path.steps
+    ruling = wizard.begin(
+        director=director_a,
+        tree=tree,
+        node_key=node,
+        choice_key=choice,
+        uuid=uuid.uuid4(),
+        club=club_a,
+    ).ruling
+    ruling = _answer_all(ruling, director_a, rest, first=2)
+    assert ruling.outcome_key == outcome
+    result = hand_over.hand_over(ruling, outcome, ruling.revision, wizard.start(target), director_a)
+    assert result.recorded
+    ruling.refresh_from_db()
+    assert (ruling.tree_slug, ruling.path, ruling.handed_over[0]["outcome_key"]) == (
+        target,
+        [],
+        outcome,
+    )
+    assert audit.verify(ruling) == []

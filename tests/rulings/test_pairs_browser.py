@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from rulings.models import PairRecord
+from tests.security.test_accessibility import axe_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -59,15 +60,18 @@ def test_a_saved_psyche_shows_on_the_next_ruling_of_the_pair(
     expect(history.locator("[data-pair-record]")).to_have_count(1)
     expect(history).to_contain_text("spel 9")
     expect(history).to_contain_text("Toegestane psyche")
+    assert not axe_violations(page)
 
     # It stays on the later questions, and links to the record of the first ruling.
     answer(page, 2, "nee")
     expect(page.locator("#pair-history [data-pair-record]")).to_have_count(1)
     page.locator("#pair-history a").first.click()
     expect(page.locator("[data-own-pair-record]")).to_be_visible()
+    assert not axe_violations(page)
 
     # The club's register lists the pair.
     page.goto(f"{base}/arbitrages/")
     page.locator("[data-pair-register-link]").click()
     expect(page.locator("[data-register-pair]")).to_have_count(1)
     expect(page.locator("[data-register-record]")).to_contain_text("Toegestane psyche")
+    assert not axe_violations(page)

@@ -163,3 +163,20 @@ def test_a_case_file_carries_an_auction_and_a_poll_hand():
 def test_the_shipped_hesitation_case_polls_the_room(db):
     case = TrainingCase.objects.get(slug="ui-denkpauze-doorbieden", club__isnull=True)
     assert room_polls.pollable([case]) == [case]
+
+
+def test_a_practice_shows_the_cases_auction_and_no_poll_box(
+    client_director_a, director_a, case, shipped
+):
+    from rulings import wizard
+    from training.practice import begin_practice
+
+    ruling = begin_practice(director_a, case, None, "wanneer", "na-afloop").ruling
+    for number, choice in enumerate(["ja", "ja"], start=2):
+        wizard.answer(ruling, ruling.current_node_key, number, choice, director_a)
+    ruling.refresh_from_db()
+    assert ruling.current_node_key == "logisch-alternatief"
+    page = client_director_a.get(f"/oefenen/pogingen/{ruling.uuid}/").content.decode()
+    assert "data-case-auction" in page
+    assert 'data-call="4♥"' in page
+    assert "data-poll-beside" not in page  # a trainee's practice holds no poll

@@ -5,11 +5,8 @@ import sqlite3
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import connection
 
 from rulings.models import Ruling
-
-on_sqlite = connection.vendor == "sqlite"
 
 
 def make_rulings(club, director, count: int) -> list[str]:
@@ -32,7 +29,7 @@ def make_rulings(club, director, count: int) -> list[str]:
 # Committed data (transaction=True): SQLite's backup API cannot copy a shared-cache in-memory
 # test database while this connection holds an open write transaction; it retries forever.
 @pytest.mark.django_db(transaction=True)
-@pytest.mark.skipif(not on_sqlite, reason="the PostgreSQL behaviour is tested below")
+@pytest.mark.database("sqlite")
 def test_backup_and_restore_bring_back_every_ruling(tmp_path, club_a, director_a, capsys):
     uuids = make_rulings(club_a, director_a, 25)
     target = tmp_path / "backup.sqlite3"
@@ -48,7 +45,7 @@ def test_backup_and_restore_bring_back_every_ruling(tmp_path, club_a, director_a
     assert sorted(str(u) for u in Ruling.objects.values_list("uuid", flat=True)) == sorted(uuids)
 
 
-@pytest.mark.skipif(not on_sqlite, reason="the PostgreSQL behaviour is tested below")
+@pytest.mark.database("sqlite")
 def test_backup_refuses_to_overwrite_and_restore_refuses_junk(tmp_path, db):
     existing = tmp_path / "old.sqlite3"
     existing.write_text("keep me")
@@ -63,7 +60,7 @@ def test_backup_refuses_to_overwrite_and_restore_refuses_junk(tmp_path, db):
         call_command("restore", str(junk), yes=True)
 
 
-@pytest.mark.skipif(on_sqlite, reason="the SQLite behaviour is tested above")
+@pytest.mark.database("postgresql")
 def test_on_postgresql_backup_points_to_pg_dump(tmp_path, db):
     with pytest.raises(CommandError, match="pg_dump") as error:
         call_command("backup", out=tmp_path / "x")
