@@ -11,7 +11,6 @@ from django import template
 
 from lib.auction_view import diagram
 from lib.i18n import active_language
-from rulings.models import Ruling
 
 register = template.Library()
 
@@ -19,15 +18,18 @@ register = template.Library()
 EXPLANATION_TREES = frozenset({"verkeerde-uitleg", "partner-bij-uitleg"})
 
 
-def about_explanation(ruling: Ruling) -> bool:
+def about_explanation(ruling: Any) -> bool:
     return ruling.tree_slug in EXPLANATION_TREES
 
 
 @register.inclusion_tag("rulings/_auction.html")
-def auction_diagram(ruling: Ruling, part: str = "all") -> dict[str, Any]:
+def auction_diagram(ruling: Any, part: object = "all") -> dict[str, Any]:
     """``part``: "all" (the screen); on paper the record prints the parts apart so the page
     stays one A4 sheet: "diagram" (the table with its legend and notes, beside the details)
     and "compare" (a misinformation ruling's comparison, after the decision)."""
+    # Anything with ``parsed_auction`` and ``tree_slug`` (a training case too); a part this
+    # tag does not know (an older call's heading level) shows it all.
+    part = part if part in ("diagram", "compare") else "all"
     auction = ruling.parsed_auction
     compare = about_explanation(ruling)
     return {

@@ -30,6 +30,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from archive.models import Review
+from lib.auction import load_auction
 from rulings import audit
 from rulings.models import Ruling, Status, Step
 from tests.support.hostile import (
@@ -48,6 +49,19 @@ from trees import snapshot
 pytestmark = pytest.mark.django_db
 PROFILE = settings.get_profile("leidraad-security")
 HTMX = {"HTTP_HX_REQUEST": "true"}
+# Auctions a director might type: legal, illegal, with notes and marks, a dealer in front.
+AUCTIONS = st.sampled_from(
+    [
+        "1h p 2sa x ap",
+        '1nt! "12-14" [15-17] p 2d? p',
+        "O: p 1k d rd",
+        "1h 1d",
+        "x",
+        '1h "open',
+        "8nt",
+        "p p p p p",
+    ]
+)
 
 
 def headers(htmx: bool) -> dict[str, str]:
@@ -222,6 +236,8 @@ def test_answers_forged_replayed_and_stale(world, client_as, count_example, move
             "contract_strain": st.one_of(st.sampled_from(["C", "NT"]), hostile_text),
             "contract_doubled": st.one_of(st.sampled_from(["", "X", "XX"]), hostile_text),
             "notes": hostile_text,
+            # The auction (issue 33): legal, illegal, with notes, or anything at all.
+            "auction": st.one_of(AUCTIONS, hostile_text),
         },
     ),
     save=st.booleans(),
@@ -251,6 +267,38 @@ def test_context_and_save_with_hostile_values(world, client_as, count_example, f
     row = next(r for r in rows if r[0] == str(ruling.uuid))
     for cell in row:
         assert not cell.startswith(("=", "+", "-", "@")), cell
+
+
+@PROFILE
+@given(
+    text=st.one_of(AUCTIONS, hostile_text),
+    sequence=st.one_of(st.just("current"), number_like),
+    htmx=st.booleans(),
+)
+def test_auction_on_the_record_with_hostile_values(
+    world, client_as, count_example, text, sequence, htmx
+):
+    """The record's auction form (issue 33): stored only when legal and current, refused in
+    place otherwise (400, or 409 for a stale form); the record and the CSV show it inert."""
+    count_example()
+    client = client_as("director_a")
+    ruling = world.final
+    ruling.refresh_from_db()
+    before = ruling.auction
+    data = {
+        "auction": text,
+        "sequence": ruling.audit_sequence if sequence == "current" else sequence,
+    }
+    response = client.post(reverse("archive:auction", args=[ruling.uuid]), data, **headers(htmx))
+    assert response.status_code in (200, 302, 400, 409), response.status_code
+    assert_inert(response, text)
+    ruling.refresh_from_db()
+    if response.status_code in (400, 409):
+        assert ruling.auction == before
+    if ruling.auction:
+        assert load_auction(ruling.auction) is not None  # what is stored reads back
+    assert_inert(client.get(reverse("archive:detail", args=[ruling.uuid])), text)
+    chain_ok(ruling)
 
 
 @PROFILE
