@@ -109,7 +109,11 @@ def trainer_context(session: TrainingSession, cases: Sequence[TrainingCase]) -> 
     poll = current(session)
     context: dict[str, Any] = {"room_poll": poll, "pollable_cases": pollable(cases)}
     if poll is not None:
-        context["room_tally"], context["room_answers"] = tally(poll, session.club)
+        context["room_tally"], answers = tally(poll, session.club)
+        context["room_answers"] = [
+            (row.user.get_full_name() or row.user.get_username(), polling.call_label(row.call))
+            for row in answers
+        ]
     return context
 
 

@@ -113,7 +113,7 @@ def test_a_room_poll_from_opening_to_tally(
     with django_assert_max_num_queries(14):
         page = client_trainer_a.get(f"/oefenen/sessies/{session.pk}/").content.decode()
     assert 'data-poll-call="P"' in page
-    assert "jan: 4H" in page
+    assert "jan: 4♥" in page
     assert client_trainer_a.post(url(session, "sluiten/")).status_code == 302
     assert jan.get(url(session)).status_code == 404  # closed
 
