@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from training import poll_views
+from training import poll_views, session_views
 from training import views as views
 
 app_name = "training"
@@ -16,11 +16,11 @@ urlpatterns = [
     path("casussen/<id:pk>/oefening/<uuid:uuid>/", views.draft, name="draft"),
     path("pogingen/<uuid:uuid>/", views.attempt, name="attempt"),
     path("pogingen/<uuid:uuid>/beoordelen/", views.attempt_grade, name="attempt_grade"),
-    path("meedoen/", views.join, name="join"),
-    path("sessies/nieuw/", views.session_create, name="session_create"),
-    path("sessies/<id:pk>/", views.session_detail, name="session"),
-    path("sessies/<id:pk>/sluiten/", views.session_close, name="session_close"),
-    path("sessies/<id:pk>/oefenen/", views.session_practice, name="session_practice"),
+    path("meedoen/", session_views.join, name="join"),
+    path("sessies/nieuw/", session_views.session_create, name="session_create"),
+    path("sessies/<id:pk>/", session_views.session_detail, name="session"),
+    path("sessies/<id:pk>/sluiten/", session_views.session_close, name="session_close"),
+    path("sessies/<id:pk>/oefenen/", session_views.session_practice, name="session_practice"),
     path("sessies/<id:pk>/peiling/openen/", poll_views.open_poll, name="room_poll_open"),
     path("sessies/<id:pk>/peiling/sluiten/", poll_views.close_poll, name="room_poll_close"),
     path("sessies/<id:pk>/peiling/", poll_views.answer, name="room_poll"),

@@ -96,3 +96,14 @@ def test_a_record_without_a_poll_offers_one(
     url = reverse("archive:detail", args=[ruling.uuid])
     assert "data-poll-start" in client_director_a.get(url).content.decode()
     assert "data-poll-start" not in client_trainer_a.get(url).content.decode()
+
+
+def test_the_poll_page_of_an_open_ruling_leads_back_to_its_question(
+    client_director_a, open_ruling, director_a
+):
+    poll_with(open_ruling, director_a, [])
+    page = client_director_a.get(reverse("scores:poll", args=[open_ruling.uuid])).content
+    back = reverse("wizard:ruling", args=[open_ruling.uuid])
+    assert f'href="{back}" data-poll-back-to-question'.encode() in page
+    screen = client_director_a.get(reverse("scores:poll_screen", args=[open_ruling.uuid]))
+    assert b"poll-handed-over" in screen.content  # the menu is hidden from the polled player
