@@ -120,5 +120,7 @@ def trainer_context(session: TrainingSession, cases: Sequence[TrainingCase]) -> 
 def trainee_context(session: TrainingSession, user: User) -> dict[str, Any]:
     """The open poll a participant may answer, and whether he did."""
     poll = RoomPoll.objects.filter(session=session, closed_at=None).first()
+    if not session.is_open:
+        poll = None
     answered = poll is not None and RoomPollAnswer.objects.filter(poll=poll, user=user).exists()
     return {"room_poll": poll, "room_answered": answered}
