@@ -227,4 +227,3 @@ def test_in_english_the_record_says_it_in_english(shipped, club_a, director_a, c
     assert "Change the auction" in page
     bad = post(client_director_a, ruling, "1h p x")
     assert "Call 3 (South): Double is not possible: the last bid is partner" in bad.content.decode()
-    )
