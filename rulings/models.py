@@ -1,5 +1,6 @@
 """Rulings with their steps and hash-chained audit events."""
 
+import contextlib
 import uuid
 from typing import Any, NoReturn
 
@@ -147,10 +148,8 @@ class Ruling(models.Model):
     notes = models.TextField(
         _("aantekeningen"), blank=True, validators=[MaxLengthValidator(limits.NOTES_MAX)]
     )
-    # The auction as typed at the table, with the dealer and each call's alert, explanation,
-    # agreement and tempo remark, in lib.auction's canonical text ("N: 1H P 2NT! \"…\"").
-    # The validator reads it as lib.auction does: the transfer bundle reader refuses an
-    # illegal or non-canonical auction.
+    # The auction with the dealer and each call's notes, lib.auction's canonical text ("N: 1H
+    # P 2NT!"); its validator (read by the bundle reader too) refuses an illegal one.
     auction = models.TextField(
         _("bieding"),
         blank=True,
@@ -252,11 +251,10 @@ class Ruling(models.Model):
 
     @property
     def parsed_auction(self) -> Auction | None:
-        """The stored auction read (None when there is none); the validator keeps it legal."""
-        try:
+        """The stored auction read (None without one, or written past the validator)."""
+        with contextlib.suppress(AuctionError):
             return load_auction(self.auction)
-        except AuctionError:
-            return None  # written past the validator (raw SQL): shown as absent, not a crash
+        return None
 
     @property
     def is_free(self) -> bool:

@@ -23,6 +23,7 @@ from rulings.transitions import Planned, Planner
 __all__ = [
     "CallRow",
     "Counted",
+    "PollLocked",
     "StalePoll",
     "beside",
     "call_label",
@@ -42,6 +43,15 @@ __all__ = [
 class StalePoll(Exception):
     """The poll changed since the form was shown (a second answer sent twice, an edit in
     another tab): nothing was written."""
+
+
+class PollLocked(Exception):
+    """The poll has answers: its hand, auction and dealer are what they were asked about and
+    no longer change (the question and the call at the table still may)."""
+
+
+# What the polled players saw: fixed once an answer counts.
+ASKED = ("dealer", "vulnerability", "hand", "auction")
 
 
 def thresholds_of(club: Club) -> Thresholds:
@@ -165,6 +175,9 @@ def plan_prepare(user: User, values: dict[str, Any], sequence: int) -> Planner:
         poll = poll or Poll(ruling=ruling, created_by=user, created_at=at)
         if amended and all(getattr(poll, name) == values[name] for name in POLL_FIELDS):
             return transitions.UNCHANGED
+        changed = [name for name in ASKED if amended and getattr(poll, name) != values[name]]
+        if changed and PollAnswer.objects.filter(poll=poll, withdrawn=False).exists():
+            raise PollLocked
         for name in POLL_FIELDS:
             setattr(poll, name, values[name])
         data = {name: values[name] for name in POLL_FIELDS} | {"amended": amended}

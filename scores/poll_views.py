@@ -115,6 +115,15 @@ def prepare(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
     values = {name: form.cleaned_data[name] for name in polling.POLL_FIELDS}
     try:
         polling.prepare(ruling, request.user, values, form.cleaned_data["sequence"])
+    except polling.PollLocked:
+        messages.warning(
+            request,
+            _(
+                "De peiling heeft al antwoorden: de hand en de bieding liggen vast. Trek de "
+                "antwoorden in om ze te wijzigen; de vraag en de bieding aan tafel mogen wel."
+            ),
+        )
+        return _page(request, ruling, prepare_form=form, status=409)
     except polling.StalePoll:
         messages.warning(
             request, _("De peiling is intussen gewijzigd; controleer en probeer opnieuw.")

@@ -30,9 +30,8 @@ from laws.edition_law import index_of
 from laws.index import ProvisionIndex
 from laws.models import Edition
 from lib import schema, yamltext
-from lib.auction import AuctionError, load_auction
-from scores.deal import DealError, parse_hand
 from training.models import CaseSource, Difficulty, TrainingCase
+from training.room_polls import case_poll
 from trees.loading import TREES_DIR, tree_file_paths
 from trees.parse import load_tree_file
 from trees.spec import TreeError, TreeSpec
@@ -257,22 +256,6 @@ def _tags(data: dict[str, Any], fail: _Fail) -> tuple[str, ...]:
     return tuple(t.strip() for t in tags if t.strip())
 
 
-def _poll(data: dict[str, Any], fail: _Fail) -> tuple[str, str]:
-    """``auction`` ("W: 1s 2h 2s 3h p? p 3s") and ``poll_hand``, both or neither, checked."""
-    typed, hand = str(data.get("auction") or ""), str(data.get("poll_hand") or "")
-    if bool(typed) != bool(hand):
-        raise fail("auction and poll_hand go together")
-    if not typed:
-        return "", ""
-    try:
-        auction, cards = load_auction(typed), parse_hand(hand)
-    except (AuctionError, DealError) as error:
-        raise fail(str(error)) from None
-    if auction is None or len(cards.cards()) != 13:
-        raise fail("poll_hand must hold 13 cards, and the auction a call")
-    return auction.stored(), cards.pbn
-
-
 def parse_case(text: str, source: str = "") -> CaseSpec:
     """Parse a case file's text; raises CaseError naming ``source`` on the first problem."""
 
@@ -284,7 +267,10 @@ def parse_case(text: str, source: str = "") -> CaseSpec:
     cites = _cites(data, fail)
     difficulty = _difficulty(data, fail)
     tags = _tags(data, fail)
-    auction, poll_hand = _poll(data, fail)
+    try:  # "auction" and "poll_hand": a poll of the room (training/room_polls.py)
+        auction, poll_hand = case_poll(data.get("auction"), data.get("poll_hand"))
+    except ValueError as error:
+        raise fail(str(error)) from None
     return CaseSpec(
         slug=data["slug"],
         tree=data["tree"],

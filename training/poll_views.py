@@ -72,7 +72,7 @@ def _auction(poll: RoomPoll) -> Auction | None:
 def answer(request: AuthenticatedHttpRequest, pk: int) -> HttpResponse:
     session = _get_session_for_participant(request, pk)
     poll = RoomPoll.objects.filter(session=session, closed_at=None).first()
-    if poll is None:
+    if poll is None or not session.is_open:  # a closed session takes no more answers
         raise Http404
     auction = _auction(poll)
     answered = RoomPollAnswer.objects.filter(poll=poll, user=request.user).exists()

@@ -16,12 +16,14 @@ from clubs.models import Club, User
 from lib.auction import AuctionError, load_auction
 from rulings import polling
 from rulings.models import POLL_QUESTION
+from scores.deal import DealError, parse_hand
 from scores.polls import decision_point
 from training.models import RoomPoll, RoomPollAnswer, TrainingCase, TrainingSession
 
 __all__ = [
     "AlreadyAnswered",
     "answer",
+    "case_poll",
     "close",
     "current",
     "open_for",
@@ -34,6 +36,23 @@ __all__ = [
 
 class AlreadyAnswered(Exception):
     """The participant answered this poll before: one answer each."""
+
+
+def case_poll(auction: Any, hand: Any) -> tuple[str, str]:
+    """A case file's ``auction`` ("W: 1s 2h 2s 3h p? p 3s") and ``poll_hand``, both or
+    neither: as stored (lib.auction's text, the hand in PBN order); ValueError says why not."""
+    typed, cards = str(auction or ""), str(hand or "")
+    if bool(typed) != bool(cards):
+        raise ValueError("auction and poll_hand go together")
+    if not typed:
+        return "", ""
+    try:
+        read, held = load_auction(typed), parse_hand(cards)
+    except (AuctionError, DealError) as error:
+        raise ValueError(str(error)) from None
+    if read is None or len(held.cards()) != 13:
+        raise ValueError("poll_hand must hold 13 cards, and the auction a call")
+    return read.stored(), held.pbn
 
 
 def pollable(cases: Sequence[TrainingCase]) -> list[TrainingCase]:
@@ -120,5 +139,7 @@ def trainer_context(session: TrainingSession, cases: Sequence[TrainingCase]) -> 
 def trainee_context(session: TrainingSession, user: User) -> dict[str, Any]:
     """The open poll a participant may answer, and whether he did."""
     poll = RoomPoll.objects.filter(session=session, closed_at=None).first()
+    if not session.is_open:
+        poll = None
     answered = poll is not None and RoomPollAnswer.objects.filter(poll=poll, user=user).exists()
     return {"room_poll": poll, "room_answered": answered}

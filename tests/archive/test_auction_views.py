@@ -211,3 +211,19 @@ def test_saving_a_long_auction_asks_no_more_queries_than_a_short_one(
 
 
 SAVE_QUERIES = 10
+
+
+def test_in_english_the_record_says_it_in_english(shipped, club_a, director_a, client_director_a):
+    ruling = _misinformation_ruling(club_a, director_a, "verkeerde-uitleg")
+    post(client_director_a, ruling, '1nt! "12-14" [15-17] p? 2c')
+    session = client_director_a.session
+    session["language"] = "en"
+    session.save()
+    page = record(client_director_a, ruling)
+    assert 'data-call="1NT"' in page
+    assert "Explanation against agreement (system card)" in page
+    assert "differs: mistaken explanation (75B)" in page
+    assert "A: alerted · T: tempo (hesitation)." in page
+    assert "Change the auction" in page
+    bad = post(client_director_a, ruling, "1h p x")
+    assert "Call 3 (South): Double is not possible: the last bid is partner" in bad.content.decode()

@@ -15,6 +15,14 @@ from lib.auction import (
 from lib.bridge import Seat
 
 
+@pytest.fixture(autouse=True)
+def _dutch():
+    """Messages are asserted in Dutch: a request of an earlier test in this process may have
+    left English active (the language middleware activates it for the thread)."""
+    with translation.override("nl"):
+        yield
+
+
 @pytest.mark.parametrize(
     ("token", "code"),
     [

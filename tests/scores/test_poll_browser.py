@@ -13,6 +13,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from rulings import wizard
+from tests.archive.test_record_browser import a4, pdf_pages
 from tests.security.test_accessibility import axe_violations
 from tests.support.polls import poll_with_answers
 from tests.support.rulings import make_ruling
@@ -100,8 +101,8 @@ def test_a_three_player_poll_on_one_phone(page, live_server, sign_in, shipped, c
     expect(record.locator("[data-poll-answer-line]")).to_contain_text("Piet (topspeler): pas [4♥]")
 
 
-def test_axe_finds_no_serious_violations_on_the_poll_pages(
-    page, live_server, sign_in, club_a, director_a
+def test_axe_finds_no_serious_violations_on_the_poll_pages_and_the_sheet_prints_on_one_page(
+    page, live_server, sign_in, club_a, director_a, artifacts
 ):
     ruling = make_ruling(club_a, director_a)
     poll_with_answers(ruling, director_a, count=3)
@@ -115,3 +116,10 @@ def test_axe_finds_no_serious_violations_on_the_poll_pages(
         if violations:
             found[name] = violations
     assert not found, found
+    # The sheet (the page open last) prints on one A4 page, hand, auction and rows.
+    page.emulate_media(media="print")
+    expect(page.locator("[data-poll-sheet] [data-poll-hand]")).to_be_visible()
+    expect(page.locator(".poll-sheet-rows tbody tr")).to_have_count(8)
+    sheet = a4(page)
+    (artifacts / "poll-sheet.pdf").write_bytes(sheet)
+    assert pdf_pages(sheet) == 1

@@ -229,3 +229,21 @@ def test_an_answer_is_withdrawn_once_and_no_longer_counts(
     # A new answer after a withdrawal is still taken (the stale check counts every row).
     assert answer(client_director_a, ruling, "3h", player="Nieuw").status_code == 302
     assert PollAnswer.objects.filter(withdrawn=False).count() == 2
+
+
+def test_with_answers_the_hand_and_auction_stay_what_was_asked(client_director_a, ruling, poll):
+    answer(client_director_a, ruling, "4h")
+    ruling.refresh_from_db()
+    locked = prepare(client_director_a, ruling, hand=HAND, auction="1h p 3h p")
+    assert locked.status_code == 409
+    assert "liggen vast" in locked.content.decode()
+    ruling.refresh_from_db()
+    # The question and the call at the table may still change.
+    assert prepare(client_director_a, ruling, hand=HAND, question="Wat nu?").status_code == 302
+    poll.refresh_from_db()
+    assert (poll.auction, poll.question) == ("1H P 2H P", "Wat nu?")
+    # Once the answer is withdrawn, the poll may be prepared afresh.
+    row = PollAnswer.objects.get()
+    client_director_a.post(reverse("scores:poll_withdraw", args=[ruling.uuid, row.pk]))
+    ruling.refresh_from_db()
+    assert prepare(client_director_a, ruling, hand=HAND, auction="1h p 3h p").status_code == 302

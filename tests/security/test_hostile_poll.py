@@ -13,6 +13,8 @@ from hypothesis import strategies as st
 from rulings import audit
 from rulings.models import Poll, PollAnswer
 from tests.support.hostile import assert_inert, hostile_text, number_like
+from training import room_polls
+from training.models import TrainingCase
 
 pytestmark = pytest.mark.django_db
 PROFILE = settings.get_profile("leidraad-security")
@@ -76,3 +78,45 @@ def test_poll_forms_with_hostile_values(
     for page in ("scores:poll", "scores:poll_screen", "scores:poll_sheet", "archive:detail"):
         assert_inert(client.get(reverse(page, args=[ruling.uuid])), [data, answer])
     assert audit.verify(ruling) == []
+
+
+@PROFILE
+@given(
+    auction=st.one_of(
+        st.sampled_from(["N: 1h p 2h? p 4h", "w: 1s 2h", "1h p", "N: 1h 1d", ""]), hostile_text
+    ),
+    poll_hand=st.one_of(st.sampled_from(["AK32.QJ5.T98.765", "AK.Q", ""]), hostile_text),
+    call=calls,
+)
+def test_a_case_poll_and_a_room_answer_with_hostile_values(
+    world, client_as, count_example, auction, poll_hand, call
+):
+    """The case form's auction and poll hand, then a room poll of the case answered with any
+    call: refused in place or stored canonically, shown inert."""
+    count_example()
+    trainer = client_as("trainer_a")
+    data = {
+        "title_nl": "Casus",
+        "tree_slug": world.case.tree_slug,
+        "situation_nl": "S",
+        "expected_outcomes": list(world.case.expected_outcomes),
+        "explanation_nl": "U",
+        "difficulty": "1",
+        "auction": auction,
+        "poll_hand": poll_hand,
+    }
+    response = trainer.post(reverse("training:case_edit", args=[world.case.pk]), data)
+    assert response.status_code in (200, 302), response.status_code
+    assert_inert(response, data)
+    case = TrainingCase.objects.get(pk=world.case.pk)
+    page = trainer.get(reverse("training:case", args=[case.pk]))
+    assert_inert(page, data)
+    if response.status_code != 302 or not room_polls.pollable([case]):
+        return
+    room_polls.open_for(world.session, case)
+    trainee = client_as("director_a")  # the world's participant
+    url = reverse("training:room_poll", args=[world.session.pk])
+    answered = trainee.post(url, {"call": call})
+    assert answered.status_code in (200, 302, 400), answered.status_code
+    assert_inert(answered, [call])
+    assert_inert(trainer.get(reverse("training:session", args=[world.session.pk])), [call])

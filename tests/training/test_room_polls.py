@@ -180,3 +180,14 @@ def test_a_practice_shows_the_cases_auction_and_no_poll_box(
     assert "data-case-auction" in page
     assert 'data-call="4♥"' in page
     assert "data-poll-beside" not in page  # a trainee's practice holds no poll
+
+
+def test_a_closed_session_takes_no_more_answers(client_trainer_a, session):
+    jan = trainee(session, "jan")
+    room_polls.open_for(session, session.cases.get())
+    assert client_trainer_a.post(f"/oefenen/sessies/{session.pk}/sluiten/").status_code == 302
+    assert jan.get(url(session)).status_code == 404
+    assert jan.post(url(session), {"call": "P"}).status_code == 404
+    assert (
+        "data-room-poll" not in jan.get(f"/oefenen/sessies/{session.pk}/oefenen/").content.decode()
+    )
