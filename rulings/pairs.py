@@ -19,10 +19,11 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
+from lib import limits
 from lib.bridge import Side, side_of
 from lib.i18n import pick_text
 from rulings.audit import Action
-from rulings.models import Mode, PairRecord, RecordKind, Ruling
+from rulings.models import Mode, PairRecord, RecordKind, Ruling, Status
 from trees.wording import fold
 
 PSYCHE_TREE = "psyche"
@@ -94,6 +95,33 @@ def record(ruling: Ruling, at: datetime) -> tuple[list[PairRecord], list[tuple[s
     return [row], [(Action.PAIR_RECORDED, {"pair": pair, "side": side.value, "kind": kind})]
 
 
+def rows_from_audit(ruling: Ruling, events: list[dict[str, Any]]) -> list[PairRecord]:
+    """The register's row of an imported ruling, made again from its ``pair_recorded`` event
+    (a transfer bundle carries the audit chain, not the register): nothing when it has none,
+    or when the event does not read as one this module writes."""
+    recorded = [e for e in events if e.get("action") == Action.PAIR_RECORDED]
+    if not recorded or not isinstance(recorded[-1].get("data"), dict):
+        return []
+    data, at = recorded[-1]["data"], recorded[-1].get("at")
+    pair, side, kind = data.get("pair"), data.get("side"), data.get("kind")
+    valid = isinstance(pair, str) and 0 < len(pair.strip()) <= limits.PAIR_MAX
+    if not valid or side not in Side.values or kind not in RecordKind.values:
+        return []
+    return [
+        PairRecord(
+            club_id=ruling.club_id,
+            ruling=ruling,
+            pair=pair.strip(),
+            pair_key=pair_key(pair)[: limits.PAIR_MAX],
+            side=side,
+            kind=kind,
+            recorded_at=at
+            if isinstance(at, datetime)
+            else ruling.finalised_at or ruling.updated_at,
+        )
+    ]
+
+
 @dataclass(frozen=True)
 class Earlier:
     """An earlier record as a ruling shows it."""
@@ -134,7 +162,9 @@ def history(ruling: Ruling) -> list[Earlier]:
     if not keys:
         return []
     rows = (
-        PairRecord.objects.filter(club_id=ruling.club_id, pair_key__in=sorted(keys))
+        PairRecord.objects.filter(
+            club_id=ruling.club_id, pair_key__in=sorted(keys), ruling__status=Status.FINAL
+        )
         .exclude(ruling_id=ruling.pk)
         .select_related("ruling")
         .order_by("-recorded_at")[:SHOWN]
@@ -155,7 +185,7 @@ def register(club_id: int) -> list[PairHistory]:
     """The club's register: every pair with its records (one query), the pair with the most
     records first, then by name."""
     rows = (
-        PairRecord.objects.filter(club_id=club_id)
+        PairRecord.objects.filter(club_id=club_id, ruling__status=Status.FINAL)
         .select_related("ruling")
         .order_by("pair_key", "-recorded_at")
     )

@@ -67,9 +67,7 @@ Progress = Callable[[int, int], None]
 # links into the training app. ``snapshot`` travels as its digest (its primary key), users as
 # usernames. A new foreign key on Ruling to another model must be listed here or given a
 # portable key: its database id means nothing on another server.
-# The pairs at the table (rulings.pairs) do not travel yet: bundle version 2 is pinned, and
-# they belong in a version 3 together with the club's psyche register.
-RULING_SKIP = {"id", "club", "training_case", "training_session", "pair_ns", "pair_ew"}
+RULING_SKIP = {"id", "club", "training_case", "training_session"}
 # Fields the server changes after a transfer (reviews, appeals, the audit head, derived
 # values): they are not compared when deciding whether a known ruling is unchanged.
 RULING_MUTABLE = {
@@ -112,7 +110,10 @@ def with_children(rulings: QuerySet[Ruling]) -> QuerySet[Ruling]:
 # of a ruling continued in another tree, rulings/hand_over.py). A bundle of one-tree rulings is
 # what it always was (version 2, pinned); a server from before refuses a ruling that has it,
 # by name ("unknown field"), and never misreads it.
-ONLY_WHEN_SET = ("handed_over",)
+# The pairs at the table (``pair_ns``, ``pair_ew``; rulings/pairs.py) likewise: the club's
+# psyche register is not a field of its own but is made again on import from the ruling's
+# ``pair_recorded`` event (transfer/importing.py), which its audit chain carries.
+ONLY_WHEN_SET = ("handed_over", "pair_ns", "pair_ew")
 
 
 def ruling_fields(ruling: Ruling) -> dict[str, Any]:

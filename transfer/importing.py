@@ -36,8 +36,8 @@ from django.utils import timezone
 
 from clubs.models import Club
 from lib import limits, safejson
-from rulings import hand_over, legal_basis
-from rulings.models import HandOver, LegalBasis, Ruling, Status
+from rulings import hand_over, legal_basis, pairs
+from rulings.models import HandOver, LegalBasis, PairRecord, Ruling, Status
 from rulings.transitions import basis_rows
 from transfer import polls, provenance, shapes
 from transfer.bundles import (
@@ -374,6 +374,12 @@ def _create(incoming: list[_Incoming], club: Club, users: _Users) -> list[Ruling
         )
     polls.create(
         [(ruling, item.poll) for ruling, item in zip(created, incoming, strict=True)], users
+    )
+    # Derived from the audit chain: the club's psyche register (rulings/pairs.py).
+    PairRecord.objects.bulk_create(
+        row
+        for ruling, item in zip(created, incoming, strict=True)
+        for row in pairs.rows_from_audit(ruling, item.audit)
     )
     return created
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
+from tests.support.tree_texts import GOOD, frozen
 from trees import snapshot
 from trees.models import TreeSnapshot
 from trees.spec import Snapshot, SnapshotFormatError
@@ -74,3 +77,43 @@ def test_odd_stored_data_is_refused_naming_the_place(proef_tree, change, message
     change(data)
     with pytest.raises(SnapshotFormatError, match=re.escape(message)):
         Snapshot.from_json(data)
+
+
+# Every message the reader gives (trees/snapshot_json.py, through lib/schema.py): a place, then
+# one of our phrases; never pydantic's own words ("Input should be …").
+OUR_WORDS = re.compile(
+    r"^snapshot[\w.\[\]-]*: (must be (an object|a list|str|bool|one of [\w, ]+)|is missing"
+    r"|unknown key\(s\) .+|(outcome|choices) is missing|no node .+|choice .+ leads nowhere"
+    r"|must have label, cites, chosen_by and chosen_if|label, chosen_by and chosen_if must be"
+    r" text|must be a list of keys)$"
+)
+ODD_VALUES = [None, 0, True, "", "x", [], [1], {}, {"nl": 1}, {"x": 1}, 1.5]
+
+
+def _places(value, at=()):
+    yield at
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _places(item, (*at, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _places(item, (*at, index))
+
+
+@given(st.data())
+def test_one_odd_value_anywhere_is_refused_in_our_words_or_read(data):
+    stored = frozen(GOOD).to_json()
+    place = data.draw(st.sampled_from(list(_places(stored))[1:]))
+    parent = stored
+    for part in place[:-1]:
+        parent = parent[part]
+    if data.draw(st.booleans()) and isinstance(parent, dict):
+        del parent[place[-1]]
+    else:
+        parent[place[-1]] = data.draw(st.sampled_from(ODD_VALUES))
+    message = ""
+    try:
+        Snapshot.from_json(stored)
+    except SnapshotFormatError as error:
+        message = str(error)
+    assert not message or OUR_WORDS.match(message), message
