@@ -12,6 +12,7 @@ import pytest
 from django.conf import settings as django_settings
 from django.db import connection
 from django.test import Client
+from django.utils import translation
 from playwright.sync_api import Page, expect
 from whitenoise.middleware import WhiteNoiseMiddleware
 
@@ -125,6 +126,16 @@ def _shipped_rows(request):
     if uses_db:
         request.getfixturevalue("_django_db_helper")
         shipped_data.ensure()
+
+
+@pytest.fixture(autouse=True)
+def _dutch_at_the_start():
+    # The language middlewares activate a request's language in this thread and leave it (as
+    # Django's own LocaleMiddleware does: the next request activates its own). A test that
+    # reads gettext outside a request must not depend on what the test before it requested.
+    translation.activate(django_settings.LANGUAGE_CODE)
+    yield
+    translation.activate(django_settings.LANGUAGE_CODE)
 
 
 @pytest.fixture(autouse=True)
