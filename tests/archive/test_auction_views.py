@@ -6,6 +6,8 @@ misinformation ruling."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from rulings import audit, transitions
@@ -198,16 +200,18 @@ def test_the_record_with_an_auction_costs_no_query_more(
 RECORD_QUERIES = 12
 
 
-def test_saving_a_long_auction_asks_no_more_queries_than_a_short_one(
-    ruling, client_director_a, django_assert_num_queries
-):
+def test_saving_a_long_auction_asks_no_more_queries_than_a_short_one(ruling, client_director_a):
     long = '1c! "16+" [16+] 1d! "0-7" [0-7] ' + "1h 1s 2c 2d 2h 2s 3c 3d 3h 3s 4c 4d 4h 4s x xx ap"
+    counts = []
     for text in ("1h ap", long):
         ruling.refresh_from_db()
         data = {"auction": text, "sequence": ruling.audit_sequence}
-        with django_assert_num_queries(SAVE_QUERIES):
+        with CaptureQueriesContext(connection) as captured:
             response = client_director_a.post(reverse("archive:auction", args=[ruling.uuid]), data)
         assert response.status_code == 302
+        counts.append(len(captured))
+    # The same for both; the number itself differs by one between SQLite and PostgreSQL.
+    assert counts[0] == counts[1] <= SAVE_QUERIES, counts
 
 
 SAVE_QUERIES = 10
