@@ -15,7 +15,7 @@ from django.urls import reverse
 from archive import tally
 from rulings import legal_basis
 from rulings.models import LegalBasis, Ruling, Status
-from tests.support.rulings import make_ruling
+from tests.support.rulings import make_ruling, ruling_along
 from tests.support.tree_texts import replace, tree_from
 from trees.spec import CitedLaw, Snapshot, Text
 
@@ -153,25 +153,13 @@ def test_an_answer_that_establishes_a_provision_puts_it_on_the_outcome_record_an
 ):
     """In the shipped tree, "yes, there was a logical alternative" establishes 16B1(b): the
     outcome page, the record and the CSV all show it after the outcome's own provisions."""
-    import uuid
 
     from rulings import wizard
     from trees.validate import paths
 
     tree = wizard.start("ongeoorloofde-informatie")
     path = next(p for p in paths(tree.tree) if ("logisch-alternatief", "ja") in p.steps)
-    (first_node, first), *rest = path.steps
-    result = wizard.begin(
-        director=director_a,
-        tree=tree,
-        node_key=first_node,
-        choice_key=first,
-        uuid=uuid.uuid4(),
-        club=club_a,
-    )
-    ruling = result.ruling
-    for number, (node_key, choice_key) in enumerate(rest, start=2):
-        ruling = wizard.answer(ruling, node_key, number, choice_key, director_a).ruling
+    ruling = ruling_along(club_a, director_a, tree, path.steps)
     expected = [*dict.fromkeys([*tree.node(path.outcome).cites, "16B1(b)"])]
     assert list(ruling.legal_basis.values_list("key", flat=True)) == expected
     outcome_page = client_director_a.get(reverse("wizard:ruling", args=[ruling.uuid]))

@@ -20,6 +20,7 @@ from rulings.errors import WizardError
 from rulings.models import Mode, Ruling
 from tests.support.factories import make_tree
 from trees.models import Tree
+from trees.spec import Snapshot
 
 START = datetime(2025, 3, 1, 19, 30, tzinfo=timezone.get_fixed_timezone(60))
 
@@ -27,6 +28,25 @@ START = datetime(2025, 3, 1, 19, 30, tzinfo=timezone.get_fixed_timezone(60))
 def ensure_tree() -> None:
     if not Tree.objects.filter(slug="proef").exists():
         make_tree()
+
+
+def ruling_along(
+    club: Club, director: User, tree: Snapshot, steps: list[tuple[str, str]]
+) -> Ruling:
+    """A live ruling of ``tree`` answered along a path's ``steps`` ((node, choice) pairs, as
+    trees.validate.paths gives them), not saved: at the outcome when the path ends in one."""
+    (node_key, choice_key), *rest = steps
+    ruling = wizard.begin(
+        director=director,
+        tree=tree,
+        node_key=node_key,
+        choice_key=choice_key,
+        uuid=uuid.uuid4(),
+        club=club,
+    ).ruling
+    for number, (node_key, choice_key) in enumerate(rest, start=2):
+        ruling = wizard.answer(ruling, node_key, number, choice_key, director).ruling
+    return ruling
 
 
 def make_ruling(

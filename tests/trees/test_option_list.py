@@ -4,12 +4,12 @@ validated, and shown with the chosen one marked."""
 import csv
 import io
 import re
-import uuid
 from pathlib import Path
 
 import pytest
 from django.urls import reverse
 
+from tests.support.rulings import ruling_along
 from tests.support.tree_texts import GOOD, problems_of, replace, tree_from
 from trees import options
 from trees.hashing import canonical_data
@@ -86,17 +86,7 @@ def test_a_lead_out_of_turn_lists_every_option_on_outcome_record_and_csv(
 
     tree = wizard.start("voor-de-beurt-uitkomen")
     path = next(p for p in paths(tree.tree) if p.outcome == "uitkomst-eist-kleur")
-    (first_node, first), *rest = path.steps
-    ruling = wizard.begin(
-        director=director_a,
-        tree=tree,
-        node_key=first_node,
-        choice_key=first,
-        uuid=uuid.uuid4(),
-        club=club_a,
-    ).ruling
-    for number, (node_key, choice_key) in enumerate(rest, start=2):
-        ruling = wizard.answer(ruling, node_key, number, choice_key, director_a).ruling
+    ruling = ruling_along(club_a, director_a, tree, path.steps)
     for url, client in (
         (reverse("wizard:ruling", args=[ruling.uuid]), client_director_a),
         (reverse("archive:detail", args=[ruling.uuid]), client_reviewer_a),
@@ -187,17 +177,7 @@ def test_a_corrected_revoke_lists_every_option_on_outcome_record_and_csv(
 
     tree = wizard.start("verzaking")
     path = next(p for p in paths(tree.tree) if p.outcome == "herstel-strafkaart-later")
-    (first_node, first), *rest = path.steps
-    ruling = wizard.begin(
-        director=director_a,
-        tree=tree,
-        node_key=first_node,
-        choice_key=first,
-        uuid=uuid.uuid4(),
-        club=club_a,
-    ).ruling
-    for number, (node_key, choice_key) in enumerate(rest, start=2):
-        ruling = wizard.answer(ruling, node_key, number, choice_key, director_a).ruling
+    ruling = ruling_along(club_a, director_a, tree, path.steps)
     expected = [(keys, "") for keys in REVOKE_OPTIONS["herstel-strafkaart-later"]]
     for url, client in (
         (reverse("wizard:ruling", args=[ruling.uuid]), client_director_a),
