@@ -21,7 +21,6 @@ from lib import times
 from rulings.models import LegalBasis, Ruling
 from scores.models import SUMMARY_FIELDS, summary_of
 from trees import citations, options, snapshot
-from trees.models import TreeSnapshot
 
 CSV_CHUNK = 2000
 
@@ -220,11 +219,8 @@ def _options(values: dict[str, Any]) -> str:
     """The outcome's options as the record shows them (``54A*; 54B; 54D``, chosen starred),
     from the tree snapshot the ruling ran on (kept in memory: no query per ruling)."""
     digest, key = values["snapshot_id"], values["outcome_key"]
-    if not digest or not key:
-        return ""
-    try:
-        tree = snapshot.get(digest)
-    except TreeSnapshot.DoesNotExist:
+    tree = snapshot.find(digest) if key else None
+    if tree is None:
         return ""
     if not tree.has_node(key) or not tree.is_outcome(key):
         return ""

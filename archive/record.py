@@ -40,7 +40,7 @@ from scores import polls
 from scores.deal_views import DEAL_ROLES
 from scores.deals import shown_deal_for
 from trees import snapshot
-from trees.models import Tree, TreeSnapshot
+from trees.models import Tree
 
 REVIEW_ROLES = (Role.REVIEWER, Role.ADMIN)
 
@@ -64,12 +64,7 @@ def record_basis(ruling: Ruling) -> list[dict[str, Any]]:
     """The ruling's legal basis as the record, its print and the outcome page show it: its
     stored rows, with the law text the ruling recorded (rulings/legal_basis.py)."""
     keys = [row.key for row in ruling.legal_basis.all()]
-    tree = None
-    if keys and ruling.snapshot_id:
-        try:
-            tree = snapshot.get(ruling.snapshot_id)
-        except TreeSnapshot.DoesNotExist:
-            tree = None
+    tree = snapshot.find(ruling.snapshot_id) if keys else None
     # Continued from another tree: the law text its parts recorded too (rulings/hand_over.py).
     recorded = hand_over.basis_law(ruling) if ruling.handed_over else ruling.outcome or {}
     return law_titles.localised(legal_basis.shown(keys, recorded, tree), ruling.edition_code)

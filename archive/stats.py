@@ -80,9 +80,8 @@ def outcome_title(digest: str | None, key: str, language: str | None = None) -> 
     if not digest:
         # Only a free ruling has an outcome without a tree: it is titled like one.
         return pick_text(free.TITLE, language) if key == free.FREE_SLUG else key
-    try:
-        tree = snapshot.get(digest)
-    except TreeSnapshot.DoesNotExist:
+    tree = snapshot.find(digest)
+    if tree is None:
         return key
     if not tree.has_node(key):
         return key

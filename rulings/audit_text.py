@@ -23,7 +23,6 @@ from lib.i18n import active_language
 from rulings.audit import ACTION_LABELS, Action
 from rulings.models import AuditEvent, RecordKind, Ruling, Verdict
 from trees import snapshot
-from trees.models import TreeSnapshot
 from trees.spec import Snapshot
 
 Describer = Callable[[Mapping[str, Any], "Words"], str]
@@ -330,15 +329,6 @@ DESCRIBERS: dict[str, Describer] = {
 }
 
 
-def _snapshot_of(digest: Any) -> Snapshot | None:
-    if not isinstance(digest, str) or not digest:
-        return None
-    try:
-        return snapshot.get(digest)
-    except (TreeSnapshot.DoesNotExist, ValueError):
-        return None  # a ruling whose tree is gone: keys are shown as they are
-
-
 def describe(event: AuditEvent, words: Words) -> str:
     """One event as a sentence; unknown actions and odd data still read as labelled values."""
     data = event.data if isinstance(event.data, Mapping) else {"": event.data}
@@ -353,7 +343,7 @@ def trail(ruling: Ruling, events: list[AuditEvent]) -> list[dict[str, Any]]:
     """The ruling's events as the ruling page lists them, in the words of the tree it ran on
     (of each tree in turn, for a ruling continued in another tree: rulings/hand_over.py)."""
     trees = [part.get("snapshot") for part in ruling.handed_over if isinstance(part, Mapping)]
-    vocabularies = [Words(_snapshot_of(digest)) for digest in [*trees, ruling.snapshot_id]]
+    vocabularies = [Words(snapshot.find(digest)) for digest in [*trees, ruling.snapshot_id]]
 
     # A committee reads people by name: the actor's full name where the caller fetched the
     # accounts with the events (``select_related("actor")``), else the recorded user name.

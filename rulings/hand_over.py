@@ -29,7 +29,6 @@ from rulings.models import HandOver, Mode, Ruling, Status
 from rulings.steps import tree_of
 from rulings.transitions import UNCHANGED, Planned, Planner, Result, refuse_closed
 from trees import snapshot
-from trees.models import TreeSnapshot
 from trees.snapshot import pick
 from trees.spec import Snapshot, text_json
 
@@ -186,16 +185,6 @@ def hand_over(
 # What the pages show of the earlier trees
 
 
-def _frozen(digest: Any) -> Snapshot | None:
-    """An earlier part's tree snapshot (kept in memory by trees.snapshot); None when gone."""
-    if not isinstance(digest, str) or not digest:
-        return None
-    try:
-        return snapshot.get(digest)
-    except (TreeSnapshot.DoesNotExist, ValueError):
-        return None
-
-
 def basis_law(ruling: Ruling) -> dict[str, Any]:
     """An outcome-shaped mapping whose ``citations`` hold the law text every key of the
     ruling's legal basis recorded: the current outcome's, then each earlier part's outcome
@@ -203,7 +192,7 @@ def basis_law(ruling: Ruling) -> dict[str, Any]:
     recorded = list((ruling.outcome or {}).get("citations") or [])
     for part in ruling.handed_over:
         recorded += (part.get("outcome") or {}).get("citations") or []
-        tree = _frozen(part.get("snapshot"))
+        tree = snapshot.find(part.get("snapshot"))
         if tree is not None:
             recorded += [law.to_json() for law in tree.law.values()]
     return {"citations": recorded}
@@ -214,7 +203,7 @@ def parts_shown(ruling: Ruling, language: str | None = None) -> list[dict[str, A
     outcome title, where its steps start and end (``Step.order``), and its answers in words."""
     shown, first = [], 1
     for part in ruling.handed_over:
-        tree = _frozen(part.get("snapshot"))
+        tree = snapshot.find(part.get("snapshot"))
         answers = []
         for node_key, choice_key in part.get("path") or ():
             node = tree.node(node_key) if tree is not None and tree.has_node(node_key) else None

@@ -17,7 +17,6 @@ from rulings.models import Poll, PollAnswer, Ruling, Step
 from scores.deal import DealError, parse_hand
 from scores.deals import _SUIT_NAME, _SYMBOL, SuitLine, deal_for
 from trees import snapshot
-from trees.models import TreeSnapshot
 
 __all__ = [
     "BiddingBox",
@@ -231,12 +230,7 @@ def record_of(ruling: Ruling, facts: Sequence[Step]) -> PollRecord | None:
     except Poll.DoesNotExist:
         return None
     answers = list(PollAnswer.objects.filter(poll=poll))
-    tree = None
-    if ruling.snapshot_id:
-        try:
-            tree = snapshot.get(ruling.snapshot_id)
-        except TreeSnapshot.DoesNotExist:
-            tree = None
+    tree = snapshot.find(ruling.snapshot_id)
     decisions = [
         (step.question_text, step.answer_text or step.choice_key)
         for step in facts

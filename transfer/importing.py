@@ -317,12 +317,7 @@ def _tree_basis(outcome: Any, path: Any, digest: Any) -> list[str]:
     """One tree's part of a legal basis, worked out again from what the ruling recorded (as
     cited_articles always was): the outcome's citations, and its answers' cites in its tree
     snapshot."""
-    tree = None
-    if digest:
-        try:
-            tree = snapshot.get(digest)
-        except (TreeSnapshot.DoesNotExist, ValueError):
-            tree = None
+    tree = snapshot.find(digest)
     return legal_basis.keys_of_ruling(outcome or {}, path or [], tree)
 
 

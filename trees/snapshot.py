@@ -117,6 +117,17 @@ def get(digest: str) -> Snapshot:
     return _remember(Snapshot.from_json(data, digest))
 
 
+def find(digest: Any) -> Snapshot | None:
+    """The snapshot a stored ruling ran on, or None when it has none, its digest does not read
+    or its tree is gone: pages and exports then show the ruling's own copies as they are."""
+    if not isinstance(digest, str) or not digest:
+        return None
+    try:
+        return get(digest)
+    except (TreeSnapshot.DoesNotExist, ValueError):
+        return None
+
+
 def store(tree: Snapshot) -> Snapshot:
     """Save ``tree`` (once per content) and return it with its digest."""
     data = tree.to_json()
