@@ -4,12 +4,19 @@ counts the answers, rulings/polling.py writes them (planners of the one writer),
 are scores/poll_views.py (they read the stored deal).
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from lib.bridge import Seat, Vulnerability
 from lib.constraints import in_choices
+
+if TYPE_CHECKING:
+    from rulings.models import Ruling
 
 POLL_QUESTION = "Wat bied je?"
 
@@ -69,3 +76,11 @@ class PollAnswer(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player}: {self.call}"
+
+
+def poll_of(ruling: Ruling) -> Poll | None:
+    """The ruling's poll, or None (read with the ruling when it was selected with it)."""
+    try:
+        return ruling.poll
+    except Poll.DoesNotExist:
+        return None

@@ -30,6 +30,7 @@ from lib.bridge import Seat
 from rulings import polling
 from rulings.errors import WizardError
 from rulings.models import Poll, PollAnswer, Ruling
+from rulings.poll_models import poll_of
 from scores import polls
 from scores.poll_forms import AnswerForm, PrepareForm, TypedAnswerForm
 
@@ -42,15 +43,8 @@ def _ruling(request: AuthenticatedHttpRequest, uuid: UUID) -> Ruling:
     )
 
 
-def _poll_of(ruling: Ruling) -> Poll | None:
-    try:
-        return ruling.poll
-    except Poll.DoesNotExist:
-        return None
-
-
 def _existing(ruling: Ruling) -> Poll:
-    poll = _poll_of(ruling)
+    poll = poll_of(ruling)
     if poll is None:
         raise Http404
     return poll
@@ -83,7 +77,7 @@ def _page(
     typed_form: TypedAnswerForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    poll = _poll_of(ruling)
+    poll = poll_of(ruling)
     view = None
     if poll is not None:
         answers = list(PollAnswer.objects.filter(poll=poll))
@@ -109,7 +103,7 @@ def poll(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
 @require_POST
 def prepare(request: AuthenticatedHttpRequest, uuid: UUID) -> HttpResponse:
     ruling = _ruling(request, uuid)
-    form = _prepare_form(ruling, _poll_of(ruling), request.POST)
+    form = _prepare_form(ruling, poll_of(ruling), request.POST)
     if not form.is_valid():
         return _page(request, ruling, prepare_form=form, status=400)
     values = {name: form.cleaned_data[name] for name in polling.POLL_FIELDS}

@@ -14,6 +14,7 @@ from lib.bridge import SEATS, Seat, Vulnerability, board_dealer, board_vulnerabi
 from lib.i18n import active_language
 from rulings import polling
 from rulings.models import Poll, PollAnswer, Ruling, Step
+from rulings.poll_models import poll_of
 from scores.deal import DealError, parse_hand
 from scores.deals import _SUIT_NAME, _SYMBOL, SuitLine, deal_for
 from trees import snapshot
@@ -225,9 +226,8 @@ class PollRecord:
 def record_of(ruling: Ruling, facts: Sequence[Step]) -> PollRecord | None:
     """The ruling's poll for its record page, or None (no query: the page reads the poll with
     the ruling; one query for the answers when there is one)."""
-    try:
-        poll = ruling.poll
-    except Poll.DoesNotExist:
+    poll = poll_of(ruling)
+    if poll is None:
         return None
     answers = list(PollAnswer.objects.filter(poll=poll))
     tree = snapshot.find(ruling.snapshot_id)

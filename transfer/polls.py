@@ -13,6 +13,7 @@ from typing import Any
 
 from lib.auction import AuctionError, parse_auction, parse_call
 from rulings.models import Poll, PollAnswer, Ruling
+from rulings.poll_models import poll_of
 from transfer.children import as_list, fields_of, parse, serialise
 
 KEY = "poll"
@@ -22,9 +23,8 @@ ANSWER_FIELDS = fields_of(PollAnswer, {"id", "poll"})
 
 def export(ruling: Ruling) -> dict[str, Any] | None:
     """The ruling's poll as bundle data, or None (read through ``with_children``'s joins)."""
-    try:
-        poll = ruling.poll
-    except Poll.DoesNotExist:
+    poll = poll_of(ruling)
+    if poll is None:
         return None
     data = serialise(poll, POLL_FIELDS)
     data["answers"] = [serialise(answer, ANSWER_FIELDS) for answer in poll.answers.all()]
