@@ -38,7 +38,7 @@ from typing import Literal
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 
-from lib.bridge import SEATS, BridgeError, Seat
+from lib.bridge import SEATS, SUIT_SYMBOL, BridgeError, Seat
 from lib.i18n import active_language
 
 __all__ = [
@@ -56,7 +56,6 @@ __all__ = [
 
 CallKind = Literal["pass", "double", "redouble", "bid"]
 STRAINS: tuple[str, ...] = ("C", "D", "H", "S", "NT")
-_SYMBOL = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 MAX_LEVEL = 7
 # The explanation and the agreement of one call: a line or two, as written on a form.
 NOTE_MAX = 500
@@ -102,7 +101,7 @@ class Call:
         english = lang.lower().startswith("en")
         if self.kind == "bid":
             strain = self.strain or ""
-            shown = _SYMBOL.get(strain) or ("NT" if english else "SA")
+            shown = SUIT_SYMBOL.get(strain) or ("NT" if english else "SA")
             return f"{self.level}{shown}"
         words = {
             "pass": ("pas", "pass"),

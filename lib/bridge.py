@@ -189,6 +189,10 @@ def rank_text(rank: str) -> str:
     return pick(_DUTCH_SHOWN.get(rank, rank), rank)
 
 
+# A suit's symbol, as every page, print and message shows it.
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
 def notrump() -> str:
     """Notrump as the reader writes it: SA (sans atout) in Dutch, NT in English."""
     return pick("SA", "NT")

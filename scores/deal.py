@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from lib.bridge import (
     RANKS,
     SEATS,
+    SUIT_SYMBOL,
     BridgeError,
     Seat,
     Vulnerability,
@@ -36,7 +37,6 @@ __all__ = [
 ]
 
 SUITS = ("S", "H", "D", "C")
-_SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 class DealError(BridgeError):
@@ -87,7 +87,7 @@ def _ranks(text: str, suit: str, typed: str) -> str:
                     "Hand '%(hand)s': '%(char)s' is geen kaart in %(suit)s "
                     "(gebruik AKQJT98765432, of AHVB en 10)."
                 )
-                % {"hand": text.strip(), "char": char, "suit": _SUIT_SYMBOL[suit]}
+                % {"hand": text.strip(), "char": char, "suit": SUIT_SYMBOL[suit]}
             )
         if rank in ranks:
             raise DealError(
@@ -141,7 +141,7 @@ class Deal:
 
 
 def _card_name(card: str) -> str:
-    return _SUIT_SYMBOL[card[0]] + card[1:].replace("T", "10")
+    return SUIT_SYMBOL[card[0]] + card[1:].replace("T", "10")
 
 
 def make_deal(

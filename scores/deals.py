@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 from clubs.models import Club, User
 from lib.bridge import (
     SEATS,
+    SUIT_SYMBOL,
     Seat,
     Vulnerability,
     board_dealer,
@@ -184,7 +185,6 @@ def analysis_of(stored: StoredDeal) -> DoubleDummy | None:
 # --------------------------------------------------------------------------------------------
 # What the hand diagram shows (templates/scores/_deal.html needs only a DealView)
 
-_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _SUIT_NAME = {
     "S": gettext_lazy("schoppen"),
     "H": gettext_lazy("harten"),
@@ -195,7 +195,7 @@ _SUIT_NAME = {
 
 def denomination_text(value: str) -> str:
     """A suit symbol, or notrump as the reader writes it (SA in Dutch, NT in English)."""
-    return _SYMBOL.get(value) or notrump()
+    return SUIT_SYMBOL.get(value) or notrump()
 
 
 def contract_text(notation: str) -> str:
@@ -208,7 +208,7 @@ def contract_text(notation: str) -> str:
         return notation
     for written in ("NT", "N", "S", "H", "D", "C"):
         if rest.upper().startswith(written):
-            shown = notrump() if written in ("NT", "N") else _SYMBOL[written]
+            shown = notrump() if written in ("NT", "N") else SUIT_SYMBOL[written]
             return level + shown + rest[len(written) :]
     return notation
 
@@ -267,7 +267,7 @@ def _hand_view(deal: Deal, seat: Seat) -> HandView:
     lines = [
         SuitLine(
             letter,
-            _SYMBOL[letter],
+            SUIT_SYMBOL[letter],
             str(_SUIT_NAME[letter]),
             " ".join(rank_text(rank) for rank in hand.suit(letter)) or "—",
             letter in ("H", "D"),

@@ -10,13 +10,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lib.auction import Auction, AuctionError, Call, parse_auction
-from lib.bridge import SEATS, Seat, Vulnerability, board_dealer, board_vulnerability, rank_text
+from lib.bridge import (
+    SEATS,
+    SUIT_SYMBOL,
+    Seat,
+    Vulnerability,
+    board_dealer,
+    board_vulnerability,
+    rank_text,
+)
 from lib.i18n import active_language
 from rulings import polling
 from rulings.models import Poll, PollAnswer, Ruling, Step
 from rulings.poll_models import poll_of
 from scores.deal import DealError, parse_hand
-from scores.deals import _SUIT_NAME, _SYMBOL, SuitLine, deal_for
+from scores.deals import _SUIT_NAME, SuitLine, deal_for
 from trees import snapshot
 
 __all__ = [
@@ -46,7 +54,7 @@ def hand_lines(pbn: str) -> list[SuitLine]:
     return [
         SuitLine(
             letter,
-            _SYMBOL[letter],
+            SUIT_SYMBOL[letter],
             str(_SUIT_NAME[letter]),
             " ".join(rank_text(rank) for rank in hand.suit(letter)) or "—",
             letter in ("H", "D"),
