@@ -38,7 +38,7 @@ from typing import Literal
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 
-from lib.bridge import SEATS, SUIT_SYMBOL, BridgeError, Seat
+from lib.bridge import SEATS, SUIT_SYMBOL, BridgeError, Seat, seat_rows
 from lib.i18n import active_language
 
 __all__ = [
@@ -309,13 +309,7 @@ class Auction:
     def rows(self, first: Seat = Seat.WEST) -> list[list[AuctionCall | None]]:
         """The diagram: rows of four cells, columns from ``first`` clockwise; empty cells
         (None) before the dealer's first call."""
-        if not self.calls:
-            return []
-        offset = (SEATS.index(self.dealer) - SEATS.index(first)) % 4
-        cells: list[AuctionCall | None] = [None] * offset + list(self.calls)
-        while len(cells) % 4:
-            cells.append(None)
-        return [cells[i : i + 4] for i in range(0, len(cells), 4)]
+        return seat_rows(self.calls, self.dealer, first)
 
     def columns(self, first: Seat = Seat.WEST) -> list[Seat]:
         start = SEATS.index(first)

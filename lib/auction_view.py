@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from lib.auction import Auction, AuctionCall
-from lib.bridge import SEATS, Seat
+from lib.bridge import Seat, seat_rows
 
 __all__ = ["Cell", "Diagram", "Note", "diagram"]
 
@@ -91,10 +91,9 @@ def diagram(auction: Auction, lang: str = "nl", first: Seat = Seat.WEST) -> Diag
                     verdict=_verdict(entry),
                 )
             )
-    offset = (SEATS.index(auction.dealer) - SEATS.index(first)) % 4
-    cells: list[Cell | None] = [None] * offset if auction.calls else []
-    for index, entry in enumerate(auction.calls):
-        cells.append(Cell(entry.call.short(lang), entry.alert, entry.tempo, numbers.get(index)))
-    cells += [None] * (-len(cells) % 4)
-    rows = [cells[i : i + 4] for i in range(0, len(cells), 4)]
+    cells = [
+        Cell(entry.call.short(lang), entry.alert, entry.tempo, numbers.get(index))
+        for index, entry in enumerate(auction.calls)
+    ]
+    rows = seat_rows(cells, auction.dealer, first)
     return Diagram(auction.dealer, auction.columns(first), rows, notes, auction.is_complete)

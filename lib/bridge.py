@@ -13,6 +13,9 @@ as ``T`` or ``10``. :class:`BridgeError` says in one Dutch line what could not b
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -196,3 +199,17 @@ SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 def notrump() -> str:
     """Notrump as the reader writes it: SA (sans atout) in Dutch, NT in English."""
     return pick("SA", "NT")
+
+
+T = TypeVar("T")
+
+
+def seat_rows(cells: Sequence[T], dealer: Seat, first: Seat) -> list[list[T | None]]:
+    """An auction's cells in rows of four under the seats from ``first`` clockwise: None
+    before the dealer's first cell and after the last (no rows without cells)."""
+    if not cells:
+        return []
+    padded: list[T | None] = [None] * ((SEATS.index(dealer) - SEATS.index(first)) % 4)
+    padded += cells
+    padded += [None] * (-len(padded) % 4)
+    return [padded[i : i + 4] for i in range(0, len(padded), 4)]

@@ -11,13 +11,13 @@ from dataclasses import dataclass
 
 from lib.auction import Auction, AuctionError, Call, parse_auction
 from lib.bridge import (
-    SEATS,
     SUIT_SYMBOL,
     Seat,
     Vulnerability,
     board_dealer,
     board_vulnerability,
     rank_text,
+    seat_rows,
 )
 from lib.i18n import active_language
 from rulings import polling
@@ -156,13 +156,10 @@ def diagram(auction: Auction | None) -> tuple[list[str], list[list[str]]]:
     if auction is None:
         return [], []
     language = active_language()
-    offset = (SEATS.index(auction.dealer) - SEATS.index(Seat.WEST)) % 4
-    cells = [""] * offset
-    cells += [entry.call.short(language) + ("!" if entry.alert else "") for entry in auction.calls]
-    cells.append("?")
-    cells += [""] * (-len(cells) % 4)
+    cells = [entry.call.short(language) + ("!" if entry.alert else "") for entry in auction.calls]
+    rows = seat_rows([*cells, "?"], auction.dealer, Seat.WEST)
     columns = [seat.letter for seat in auction.columns()]
-    return columns, [cells[i : i + 4] for i in range(0, len(cells), 4)]
+    return columns, [[cell or "" for cell in row] for row in rows]
 
 
 def view_of(poll: Poll, answers: Sequence[PollAnswer], ruling: Ruling) -> PollView:
