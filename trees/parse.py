@@ -4,6 +4,10 @@ Parsing checks the *shape* of the document and raises :class:`~trees.spec.TreeEr
 structural problem (bad YAML, unknown or missing fields, wrong types, malformed keys); the *rules*
 of a good tree are checked by :func:`trees.validate.validate`. Errors raised from a file are
 prefixed with the file (``trees/files/x.yaml: node 'foo': ...``).
+
+The shape is declared as types read by the project's one schema library (:mod:`lib.schema`,
+pydantic v2); pydantic's first error in file order is worded as authors have always read it
+(:func:`_wording`), then the frozen :class:`~trees.spec.TreeSpec` is built from the checked data.
 """
 
 from __future__ import annotations
@@ -11,12 +15,18 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path as FilePath
-from typing import Any
+from typing import Annotated, Any, Literal, NotRequired
 
 import yaml
+from pydantic import AfterValidator, BeforeValidator
+from pydantic_core import ErrorDetails, PydanticCustomError
+
+# pydantic reads a TypedDict only from typing_extensions before Python 3.12.
+from typing_extensions import TypedDict
 
 from laws import keys
-from lib import yamltext
+from lib import schema, yamltext
+from lib.schema import Bool, LanguageText, Str
 from trees.options import OptionSpec
 from trees.spec import (
     CHOOSERS,
@@ -34,13 +44,14 @@ from trees.spec import (
 __all__ = ["SLUG_RE", "load_tree_file", "parse_tree"]
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+NOT_SLUG = "is not a lowercase slug (a-z, 0-9, '-')"
 
 # --------------------------------------------------------------------------------------------
-# Parsing
+# YAML that refuses duplicate keys (YAML would keep the last silently)
 
 
 class _UniqueKeyLoader(yaml.SafeLoader):
-    """A safe loader that refuses duplicate mapping keys (YAML would keep the last silently)."""
+    """A safe loader that refuses duplicate mapping keys."""
 
 
 def _construct_mapping(loader: yaml.SafeLoader, node: yaml.MappingNode) -> dict[Any, Any]:
@@ -67,291 +78,330 @@ _FastUniqueKeyLoader.add_constructor(
     yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping
 )
 
-_TREE_FIELDS = {
-    "slug",
-    "edition",
-    "phase",
-    "title",
-    "description",
-    "notes",
-    "finder",
-    "start",
-    "nodes",
-}
-_NODE_FIELDS = {"question", "outcome", "help", "cites", "choices", "poll"}
-_CHOICE_FIELDS = {"key", "label", "next", "cites", "offender"}
-_OUTCOME_FIELDS = {
-    "title",
-    "ruling",
-    "options",
-    "chooser",
-    "announce",
-    "adjusted_score",
-    "unauthorised_information",
-    "see_tree",
-    "option_list",
-    "resume_at",
-}
+# --------------------------------------------------------------------------------------------
+# The shape of a tree file. Texts are kept without surrounding spaces (Python's strip, as
+# always); an empty optional part counts as absent.
 
 
-class _Parser:
-    def __init__(self, source: str) -> None:
-        self.source = source
+def _problem(text: str, *, alone: bool = False) -> PydanticCustomError:
+    """What a type cannot say, worded after the place's name ("edition is empty") or alone."""
+    return PydanticCustomError("alone" if alone else "named", "{text}", {"text": text})
 
-    def fail(self, where: str, message: str) -> TreeError:
-        prefix = f"{self.source}: " if self.source else ""
-        return TreeError(f"{prefix}{where}{': ' if where else ''}{message}")
 
-    def mapping(self, value: Any, where: str, what: str) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            raise self.fail(where, f"{what} must be a mapping")
-        for key in value:
-            if not isinstance(key, str):
-                raise self.fail(where, f"{what}: field {key!r} must be a string (quote it)")
+def _strip(value: Any) -> Any:
+    return value.strip() if isinstance(value, str) else value
+
+
+def _slug(value: str) -> str:
+    if not SLUG_RE.match(value):
+        raise _problem(f"{value!r} {NOT_SLUG}")
+    return value
+
+
+def _node_key(value: str) -> str:  # matched as written, not stripped
+    if not SLUG_RE.match(value):
+        raise _problem(NOT_SLUG)
+    return value
+
+
+def _filled(value: Any) -> Any:
+    if not value:
+        raise _problem("is empty")
+    return value
+
+
+def _words(words: list[str] | None) -> tuple[str, ...]:
+    """A finder's words, each on one line (a ``Tree`` row keeps one per line)."""
+    if any(not word for word in words or ()):
+        raise _problem("has an empty word")
+    if any("\n" in word for word in words or ()):
+        raise _problem("has a word with a line break")
+    return tuple(words or ())
+
+
+_Line = Annotated[Str, AfterValidator(_strip)]
+_Text = LanguageText  # stripped when built (_text)
+_Slug = Annotated[_Line, AfterValidator(_slug)]
+_Absent = BeforeValidator(lambda value: value or None)  # help: "" or {} is no help
+_Cites = list[_Line] | None
+_Words = Annotated[list[_Line] | None, _Absent, AfterValidator(_words)]
+# The values of trees.spec; a phase or chooser may have spaces around it, as ever.
+_Phase = Annotated[Literal[PHASES], BeforeValidator(_strip)]  # type: ignore[valid-type]
+_Chooser = Annotated[Literal[CHOOSERS], BeforeValidator(_strip)]  # type: ignore[valid-type]
+_Offender = Literal[OFFENDER_ROLES]  # type: ignore[valid-type]
+
+
+class _Synonyms(TypedDict, total=False):
+    __pydantic_config__ = schema.OBJECT  # type: ignore[misc]
+    nl: _Words
+    en: _Words
+
+
+class _Finder(_Synonyms, total=False):
+    synonyms: Annotated[_Synonyms | None, _Absent]
+
+
+# Required fields first: of several missing, the first is named.
+
+
+class _Choice(TypedDict):
+    __pydantic_config__ = schema.OBJECT  # type: ignore[misc]
+    key: _Slug
+    label: _Text
+    next: _Slug
+    cites: NotRequired[_Cites]
+    offender: NotRequired[_Offender | None]
+
+
+class _Option(TypedDict):
+    __pydantic_config__ = schema.OBJECT  # type: ignore[misc]
+    label: _Text
+    cites: NotRequired[_Cites]
+    chosen_by: NotRequired[_Line]
+    chosen_if: NotRequired[_Line | None]
+
+
+class _Outcome(TypedDict):
+    __pydantic_config__ = schema.OBJECT  # type: ignore[misc]
+    title: _Text
+    ruling: _Text
+    announce: _Text
+    options: NotRequired[Annotated[_Text | None, _Absent]]
+    chooser: NotRequired[_Chooser]
+    adjusted_score: NotRequired[Bool | None]
+    unauthorised_information: NotRequired[Bool | None]
+    see_tree: NotRequired[_Slug | None]
+    option_list: NotRequired[list[_Option] | None]
+    resume_at: NotRequired[_Slug | None]
+
+
+class _Node(TypedDict, total=False):
+    __pydantic_config__ = schema.OBJECT  # type: ignore[misc]
+    question: _Text
+    outcome: _Outcome
+    help: Annotated[_Text | None, _Absent]
+    cites: _Cites
+    choices: list[_Choice] | None
+    poll: Bool | None
+
+
+def _one_kind(node: Any) -> Any:
+    """A question or an outcome; judged once the node's fields are known (else those are named)."""
+    if isinstance(node, dict) and all(name in _Node.__annotations__ for name in node):
+        if ("question" in node) == ("outcome" in node):
+            raise _problem("a node has exactly one of 'question' and 'outcome'", alone=True)
+        if "outcome" in node and node.get("poll") is True:
+            raise _problem("poll: only a question is answered by a poll", alone=True)
+    return node
+
+
+_Nodes = dict[
+    Annotated[Str, AfterValidator(_node_key)], Annotated[_Node, BeforeValidator(_one_kind)]
+]
+
+
+class _TreeFile(TypedDict):
+    __pydantic_config__ = schema.OBJECT  # type: ignore[misc]
+    slug: _Slug
+    edition: Annotated[_Line, AfterValidator(_filled)]
+    phase: _Phase
+    title: _Text
+    description: NotRequired[Annotated[_Text | None, _Absent]]
+    notes: NotRequired[_Line | None]
+    finder: NotRequired[_Finder | None]
+    start: _Slug
+    nodes: Annotated[_Nodes, AfterValidator(_filled)]
+
+
+# --------------------------------------------------------------------------------------------
+# Pydantic's first error in the file, worded as the hand-written reader worded it (each message
+# is pinned in tests/trees/test_parse.py)
+
+_SHAPES: dict[str, Any] = {"": _TreeFile, "nodes": _Node, "choices": _Choice, "outcome": _Outcome}
+_SHAPES.update(option_list=_Option, finder=_Finder, synonyms=_Synonyms)  # by field; else a text
+_LIST_OF = {"cites": " of law references", "choices": "", "option_list": " of options"}
+# A mapping's own problems come before those of its values, as the old reader checked them.
+_FIRST = {"[key]": 0, "invalid_key": 1, "extra_forbidden": 2, "missing": 3}
+
+
+def _wording(errors: list[ErrorDetails], data: Any) -> str:
+    for error in errors:  # a node key that is no text is a key of the nodes mapping
+        if error["loc"][-1:] == ("[key]",) and error["type"] == "string_type":
+            error["loc"], error["type"] = error["loc"][:-1], "invalid_key"
+    first = min(errors, key=lambda error: _order(error, data))
+    kind, loc, value = first["type"], first["loc"], first["input"]
+    if kind in ("invalid_key", "extra_forbidden", "missing"):  # of the mapping at loc[:-1]
+        where, what, field = _place(loc[:-1], data)
+        same = (e["loc"] for e in errors if e["type"] == kind and e["loc"][:-1] == loc[:-1])
+        names = ", ".join(sorted(repr(str(name[-1])) for name in same))
+        if kind == "invalid_key":
+            message = f"{what}: field {value!r} must be a string (quote it)"
+        elif kind == "extra_forbidden":
+            allowed = ", ".join(sorted(_SHAPES.get(field, LanguageText).__annotations__))
+            owner = "the tree" if len(loc) == 1 else what
+            message = f"{owner}: unknown field {names} (allowed: {allowed})"
+        elif len(loc) == 1:  # every missing field of the tree, the first of another mapping
+            message = f"missing field {names}"
+        else:
+            message = f"{what}: missing field {loc[-1]!r}"
+        return f"{where}: {message}" if where else message
+    where, what, field = _place(loc, data)
+    if kind == "dict_type":
+        message = f"{what} must be a mapping"
+    elif kind == "list_type":
+        message = f"{what} must be a list{_LIST_OF.get(field, ' of words')}"
+    elif kind == "bool_type":
+        message = f"{what} must be true or false, not {value!r}"
+    elif kind == "literal_error" and field == "offender":
+        message = f"{what} must be one of {', '.join(OFFENDER_ROLES)}"
+    elif kind == "literal_error" and isinstance(value, str):
+        values = PHASES if field == "phase" else CHOOSERS
+        message = f"{what} {value.strip()!r} is not one of {', '.join(values)}"
+    elif kind in ("string_type", "literal_error"):
+        hint = " (quote it)" if isinstance(value, bool | int | float) else ""
+        message = f"{what} must be a string{hint}, not {value!r}"
+    else:  # one of ours (_problem)
+        message = first["msg"] if kind == "alone" else f"{what} {first['msg']}"
+    return f"{where}: {message}" if where else message
+
+
+def _order(error: ErrorDetails, data: Any) -> tuple[int, ...]:
+    """Where ``error`` stands in the file: the positions of its keys and items there."""
+    loc = error["loc"]
+    first = _FIRST.get("[key]" if loc[-1:] == ("[key]",) else error["type"])
+    spots, value = [], data
+    for part in loc if first is None else loc[:-1]:
+        children = _children(value)
+        spots.append(list(children).index(part) if part in children else -1)
+        value = children.get(part)
+    return (*spots, 9) if first is None else (*spots, -1, first)
+
+
+def _place(loc: tuple[int | str, ...], data: Any) -> tuple[str, str, str]:
+    """Where (``node 'x'``) and what (``choice 'ja': label``) ``loc`` is, named as the old reader
+    named it, and the last field on the way (``label``)."""
+    where, what, field, item, value = "", "the file", "", "", data
+    for part in loc:
+        value = _children(value).get(part)
+        if part == "[key]":  # pydantic's name for a dict's key
+            what = "node key"
+        elif what == "nodes":
+            where, what = f"node {part!r}", "the node"
+        elif isinstance(part, int):  # a list's item (a finder word is named by its list)
+            if field == "cites":
+                what = "citation"
+            elif field in ("choices", "option_list"):
+                what = item = f"{'choice' if field == 'choices' else 'option'} {part + 1}"
+                key = value.get("key") if field == "choices" and isinstance(value, dict) else None
+                if isinstance(key, str) and SLUG_RE.match(key.strip()):
+                    item = f"choice {key.strip()!r}"  # named by its key once that is good
+        elif part in ("nl", "en"):
+            what, field = f"{what} ({part})", part
+        else:
+            if item and part == "cites":  # a choice's or option's cites are named after it
+                where, what = f"{where}: {item}", "cites"
+            elif item and (item.startswith("choice") or part == "label"):
+                what = f"{what if part == 'key' else item}: {part}"
+            else:
+                what = "finder synonyms" if part == "synonyms" else part
+            field, item = part, ""
+    return where, what, field
+
+
+def _children(value: Any) -> dict[Any, Any]:
+    """A mapping's values, or a list's by position."""
+    if isinstance(value, dict):
         return value
+    return dict(enumerate(value)) if isinstance(value, list) else {}
 
-    def fields(self, data: dict[str, Any], allowed: set[str], where: str, what: str) -> None:
-        unknown = sorted(set(data) - allowed)
-        if unknown:
-            raise self.fail(
-                where,
-                f"{what}: unknown field {', '.join(repr(u) for u in unknown)}"
-                f" (allowed: {', '.join(sorted(allowed))})",
+
+# --------------------------------------------------------------------------------------------
+# The frozen tree, built from checked data
+
+
+def _text(data: dict[str, str | None] | None) -> Text:
+    data = data or {}
+    return Text(nl=(data.get("nl") or "").strip(), en=(data.get("en") or "").strip())
+
+
+def _cites(raw: list[str] | None) -> tuple[str, ...]:
+    return tuple(_cite(text) for text in raw or ())
+
+
+def _cite(text: str) -> str:
+    key = keys.try_parse(text)
+    return text if key is None else str(key)  # a bad key is kept: validate() names its node
+
+
+def _tree(data: dict[str, Any], source: str) -> TreeSpec:
+    finder = data.get("finder") or {}
+    synonyms = finder.get("synonyms") or {}
+    return TreeSpec(
+        slug=data["slug"],
+        edition=data["edition"],
+        phase=data["phase"],
+        title=_text(data["title"]),
+        description=_text(data.get("description")),
+        notes=data.get("notes") or "",
+        start=data["start"],
+        nodes=tuple(_node(key, node) for key, node in data["nodes"].items()),
+        finder=Finder(
+            nl=finder.get("nl", ()),
+            en=finder.get("en", ()),
+            synonyms_nl=synonyms.get("nl", ()),
+            synonyms_en=synonyms.get("en", ()),
+        ),
+        source=source,
+    )
+
+
+def _node(key: str, data: dict[str, Any]) -> NodeSpec:
+    outcome = data.get("outcome")  # else a question (a node has exactly one)
+    return NodeSpec(
+        key=key,
+        kind="outcome" if outcome else "question",
+        text=_text(outcome["title"] if outcome else data["question"]),
+        help=_text(data["help"]) if data.get("help") else None,
+        cites=_cites(data.get("cites")),
+        choices=tuple(
+            ChoiceSpec(
+                key=choice["key"],
+                label=_text(choice["label"]),
+                target=choice["next"],
+                cites=_cites(choice.get("cites")),
+                offender=choice.get("offender") or "",
             )
+            for choice in data.get("choices") or ()
+        ),
+        outcome=_outcome(outcome) if outcome else None,
+        poll=bool(data.get("poll")),
+    )
 
-    def string(self, value: Any, where: str, what: str, *, optional: bool = False) -> str:
-        if value is None and optional:
-            return ""
-        if not isinstance(value, str):
-            hint = " (quote it)" if isinstance(value, bool | int | float) else ""
-            raise self.fail(where, f"{what} must be a string{hint}, not {value!r}")
-        return value.strip()
 
-    def slug(self, value: Any, where: str, what: str) -> str:
-        text = self.string(value, where, what)
-        if not SLUG_RE.match(text):
-            raise self.fail(where, f"{what} {text!r} is not a lowercase slug (a-z, 0-9, '-')")
-        return text
-
-    def text(self, value: Any, where: str, what: str) -> Text:
-        """A bilingual text: a mapping with ``nl`` and ``en``. Empty parts are left to validate."""
-        data = self.mapping(value, where, what)
-        self.fields(data, {"nl", "en"}, where, what)
-        return Text(
-            nl=self.string(data.get("nl"), where, f"{what} (nl)", optional=True),
-            en=self.string(data.get("en"), where, f"{what} (en)", optional=True),
-        )
-
-    def boolean(self, value: Any, where: str, what: str) -> bool:
-        if value is None:
-            return False
-        if not isinstance(value, bool):
-            raise self.fail(where, f"{what} must be true or false, not {value!r}")
-        return value
-
-    def tree(self, text: str) -> TreeSpec:
-        try:
-            data = yamltext.load(text, fast=_FastUniqueKeyLoader, exact=_UniqueKeyLoader)
-        except yaml.YAMLError as exc:
-            raise self.fail("", f"invalid YAML: {exc}".replace("\n", " ")) from exc
-        data = self.mapping(data, "", "the file")
-        self.fields(data, _TREE_FIELDS, "", "the tree")
-        missing = sorted({"slug", "edition", "phase", "title", "start", "nodes"} - set(data))
-        if missing:
-            raise self.fail("", f"missing field {', '.join(repr(m) for m in missing)}")
-        slug = self.slug(data["slug"], "", "slug")
-        edition = self.string(data["edition"], "", "edition")
-        if not edition:
-            raise self.fail("", "edition is empty")
-        phase = self.string(data["phase"], "", "phase")
-        if phase not in PHASES:
-            raise self.fail("", f"phase {phase!r} is not one of {', '.join(PHASES)}")
-        title = self.text(data["title"], "", "title")
-        description = self.text(data.get("description") or {}, "", "description")
-        notes = self.string(data.get("notes"), "", "notes", optional=True)
-        finder = self.finder(data.get("finder"))
-        start = self.slug(data["start"], "", "start")
-        nodes_data = self.mapping(data["nodes"], "", "nodes")
-        if not nodes_data:
-            raise self.fail("", "nodes is empty")
-        nodes = tuple(self.node(key, value) for key, value in nodes_data.items())
-        return TreeSpec(
-            slug=slug,
-            edition=edition,
-            phase=phase,
-            title=title,
-            description=description,
-            notes=notes,
-            start=start,
-            nodes=nodes,
-            finder=finder,
-            source=self.source,
-        )
-
-    def finder(self, value: Any) -> Finder:
-        """``finder: {nl: [words], en: [words], synonyms: {nl: [words], en: [words]}}``,
-        each part optional."""
-        if value is None:
-            return Finder()
-        data = self.mapping(value, "", "finder")
-        self.fields(data, {"nl", "en", "synonyms"}, "", "finder")
-        synonyms = self.mapping(data.get("synonyms") or {}, "", "finder synonyms")
-        self.fields(synonyms, {"nl", "en"}, "", "finder synonyms")
-        return Finder(
-            nl=self.words(data, "nl", "finder"),
-            en=self.words(data, "en", "finder"),
-            synonyms_nl=self.words(synonyms, "nl", "finder synonyms"),
-            synonyms_en=self.words(synonyms, "en", "finder synonyms"),
-        )
-
-    def words(self, data: dict[str, Any], language: str, what: str) -> tuple[str, ...]:
-        """A list of words or phrases, each on one line (a ``Tree`` row keeps one per line)."""
-        items = data.get(language) or []
-        if not isinstance(items, list):
-            raise self.fail("", f"{what} ({language}) must be a list of words")
-        words = tuple(self.string(item, "", f"{what} ({language})") for item in items)
-        if any(not word for word in words):
-            raise self.fail("", f"{what} ({language}) has an empty word")
-        if any("\n" in word for word in words):
-            raise self.fail("", f"{what} ({language}) has a word with a line break")
-        return words
-
-    def node(self, key: str, value: Any) -> NodeSpec:
-        where = f"node {key!r}"
-        if not SLUG_RE.match(key):
-            raise self.fail(where, "node key is not a lowercase slug (a-z, 0-9, '-')")
-        data = self.mapping(value, where, "the node")
-        self.fields(data, _NODE_FIELDS, where, "the node")
-        if ("question" in data) == ("outcome" in data):
-            raise self.fail(where, "a node has exactly one of 'question' and 'outcome'")
-        help_text = self.text(data["help"], where, "help") if data.get("help") else None
-        cites = self.cites(data.get("cites"), where)
-        choices = self.choices(data.get("choices"), where)
-        poll = self.boolean(data.get("poll"), where, "poll")
-        if "question" in data:
-            return NodeSpec(
-                key=key,
-                kind="question",
-                text=self.text(data["question"], where, "question"),
-                help=help_text,
-                cites=cites,
-                choices=choices,
-                poll=poll,
+def _outcome(data: dict[str, Any]) -> OutcomeSpec:
+    return OutcomeSpec(
+        ruling=_text(data["ruling"]),
+        announce=_text(data["announce"]),
+        options=_text(data["options"]) if data.get("options") else None,
+        chooser=data.get("chooser", "none"),
+        adjusted_score=bool(data.get("adjusted_score")),
+        unauthorised_information=bool(data.get("unauthorised_information")),
+        see_tree=data.get("see_tree"),
+        option_list=tuple(
+            OptionSpec(
+                label=_text(option["label"]),
+                cites=_cites(option.get("cites")),
+                chosen_by=option.get("chosen_by", "none"),
+                chosen_if=option.get("chosen_if") or "",
             )
-        if poll:
-            raise self.fail(where, "poll: only a question is answered by a poll")
-        outcome_data = self.mapping(data["outcome"], where, "outcome")
-        self.fields(outcome_data, _OUTCOME_FIELDS, where, "outcome")
-        for required in ("title", "ruling", "announce"):
-            if required not in outcome_data:
-                raise self.fail(where, f"outcome: missing field {required!r}")
-        chooser = self.string(outcome_data.get("chooser", "none"), where, "chooser")
-        if chooser not in CHOOSERS:
-            raise self.fail(where, f"chooser {chooser!r} is not one of {', '.join(CHOOSERS)}")
-        see_tree = outcome_data.get("see_tree")
-        outcome = OutcomeSpec(
-            ruling=self.text(outcome_data["ruling"], where, "ruling"),
-            announce=self.text(outcome_data["announce"], where, "announce"),
-            options=(
-                self.text(outcome_data["options"], where, "options")
-                if outcome_data.get("options")
-                else None
-            ),
-            chooser=chooser,
-            adjusted_score=self.boolean(
-                outcome_data.get("adjusted_score"), where, "adjusted_score"
-            ),
-            unauthorised_information=self.boolean(
-                outcome_data.get("unauthorised_information"), where, "unauthorised_information"
-            ),
-            see_tree=self.slug(see_tree, where, "see_tree") if see_tree is not None else None,
-            option_list=self.option_list(outcome_data.get("option_list"), where),
-            resume_at=(
-                self.slug(outcome_data["resume_at"], where, "resume_at")
-                if outcome_data.get("resume_at") is not None
-                else None
-            ),
-        )
-        return NodeSpec(
-            key=key,
-            kind="outcome",
-            text=self.text(outcome_data["title"], where, "title"),
-            help=help_text,
-            cites=cites,
-            choices=choices,
-            outcome=outcome,
-        )
+            for option in data.get("option_list") or ()
+        ),
+        resume_at=data.get("resume_at"),
+    )
 
-    def option_list(self, value: Any, where: str) -> tuple[OptionSpec, ...]:
-        """``option_list: [{label: {nl, en}, cites: [...], chosen_by: declarer,
-        chosen_if: node/choice}]``: every option when a side chooses (docs/TREE_FORMAT.md)."""
-        if value is None:
-            return ()
-        if not isinstance(value, list):
-            raise self.fail(where, "option_list must be a list of options")
-        options = []
-        for index, item in enumerate(value, start=1):
-            data = self.mapping(item, where, f"option {index}")
-            names = {"label", "cites", "chosen_by", "chosen_if"}
-            self.fields(data, names, where, f"option {index}")
-            if "label" not in data:
-                raise self.fail(where, f"option {index}: missing field 'label'")
-            options.append(
-                OptionSpec(
-                    label=self.text(data["label"], where, f"option {index}: label"),
-                    cites=self.cites(data.get("cites"), f"{where}: option {index}"),
-                    chosen_by=self.string(data.get("chosen_by", "none"), where, "chosen_by"),
-                    chosen_if=self.string(data.get("chosen_if"), where, "chosen_if", optional=True),
-                )
-            )
-        return tuple(options)
 
-    def cites(self, value: Any, where: str) -> tuple[str, ...]:
-        if value is None:
-            return ()
-        if not isinstance(value, list):
-            raise self.fail(where, "cites must be a list of law references")
-        result = []
-        for item in value:
-            raw = self.string(item, where, "citation")
-            try:
-                result.append(keys.canonical(raw))
-            except keys.InvalidKey:
-                result.append(raw)  # validate() reports it, naming the node
-        return tuple(result)
-
-    def choices(self, value: Any, where: str) -> tuple[ChoiceSpec, ...]:
-        if value is None:
-            return ()
-        if not isinstance(value, list):
-            raise self.fail(where, "choices must be a list")
-        result = []
-        for index, item in enumerate(value, start=1):
-            data = self.mapping(item, where, f"choice {index}")
-            self.fields(data, _CHOICE_FIELDS, where, f"choice {index}")
-            for required in ("key", "label", "next"):
-                if required not in data:
-                    raise self.fail(where, f"choice {index}: missing field {required!r}")
-            key = self.slug(data["key"], where, f"choice {index}: key")
-            result.append(
-                ChoiceSpec(
-                    key=key,
-                    label=self.text(data["label"], where, f"choice {key!r}: label"),
-                    target=self.slug(data["next"], where, f"choice {key!r}: next"),
-                    cites=self.cites(data.get("cites"), f"{where}: choice {key!r}"),
-                    offender=self.offender(data.get("offender"), where, key),
-                )
-            )
-        return tuple(result)
-
-    def offender(self, value: Any, where: str, key: str) -> str:
-        """Who the offender is by this answer (``defender``, ``declarer_side``), or ""."""
-        if value is None:
-            return ""
-        if value not in OFFENDER_ROLES:
-            roles = ", ".join(OFFENDER_ROLES)
-            raise self.fail(where, f"choice {key!r}: offender must be one of {roles}")
-        return str(value)
+# --------------------------------------------------------------------------------------------
+# Reading
 
 
 @lru_cache(maxsize=64)
@@ -360,7 +410,15 @@ def parse_tree(text: str, source: str = "") -> TreeSpec:
 
     A parse is kept per text and source: the tree is immutable, and the same files are read
     again and again (each load of the trees, the tests: about a tenth of their time)."""
-    return _Parser(source).tree(text)
+    prefix = f"{source}: " if source else ""
+    try:
+        data = yamltext.load(text, fast=_FastUniqueKeyLoader, exact=_UniqueKeyLoader)
+    except yaml.YAMLError as exc:
+        raise TreeError(f"{prefix}invalid YAML: {exc}".replace("\n", " ")) from exc
+    checked, errors = schema.check(data, _TreeFile)
+    if errors:
+        raise TreeError(prefix + _wording(errors, data))
+    return _tree(checked, source)
 
 
 def load_tree_file(path: str | FilePath, source: str | None = None) -> TreeSpec:

@@ -183,6 +183,9 @@ MESSAGES = [
     # the file
     ("- a list", "the file must be a mapping"),
     ("3: x\n" + GOOD, "the file: field 3 must be a string (quote it)"),
+    ("null: x\n" + GOOD, "the file: field None must be a string (quote it)"),
+    (replace("  vraag-b:\n", "  true:\n"), "nodes: field True must be a string (quote it)"),
+    (replace("  vraag-b:\n", "  2.5:\n"), "nodes: field 2.5 must be a string (quote it)"),
     (
         replace("notes: |", "notities: |"),
         f"the tree: unknown field 'notities' (allowed: {TREE_FIELDS})",
