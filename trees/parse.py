@@ -18,6 +18,7 @@ from pathlib import Path as FilePath
 from typing import Annotated, Any, Literal, NotRequired
 
 import yaml
+from annotated_types import MinLen
 from pydantic import AfterValidator, BeforeValidator
 from pydantic_core import ErrorDetails, PydanticCustomError
 
@@ -101,12 +102,6 @@ def _slug(value: str) -> str:
 def _node_key(value: str) -> str:  # matched as written, not stripped
     if not SLUG_RE.match(value):
         raise _problem(NOT_SLUG)
-    return value
-
-
-def _filled(value: Any) -> Any:
-    if not value:
-        raise _problem("is empty")
     return value
 
 
@@ -203,14 +198,14 @@ _Nodes = dict[
 class _TreeFile(TypedDict):
     __pydantic_config__ = schema.OBJECT  # type: ignore[misc]
     slug: _Slug
-    edition: Annotated[_Line, AfterValidator(_filled)]
+    edition: Annotated[_Line, MinLen(1)]
     phase: _Phase
     title: _Text
     description: NotRequired[Annotated[_Text | None, _Absent]]
     notes: NotRequired[_Line | None]
     finder: NotRequired[_Finder | None]
     start: _Slug
-    nodes: Annotated[_Nodes, AfterValidator(_filled)]
+    nodes: Annotated[_Nodes, MinLen(1)]
 
 
 # --------------------------------------------------------------------------------------------
@@ -225,6 +220,7 @@ _FIRST = {"[key]": 0, "invalid_key": 1, "extra_forbidden": 2, "missing": 3}
 
 
 def _wording(errors: list[ErrorDetails], data: Any) -> str:
+    """The message for the first of ``errors`` in the file (:func:`_order`)."""
     for error in errors:  # a node key that is no text is a key of the nodes mapping
         if error["loc"][-1:] == ("[key]",) and error["type"] == "string_type":
             error["loc"], error["type"] = error["loc"][:-1], "invalid_key"
@@ -250,6 +246,8 @@ def _wording(errors: list[ErrorDetails], data: Any) -> str:
         message = f"{what} must be a mapping"
     elif kind == "list_type":
         message = f"{what} must be a list{_LIST_OF.get(field, ' of words')}"
+    elif kind == "too_short":
+        message = f"{what} is empty"
     elif kind == "bool_type":
         message = f"{what} must be true or false, not {value!r}"
     elif kind == "literal_error" and field == "offender":
@@ -324,13 +322,11 @@ def _text(data: dict[str, str | None] | None) -> Text:
     return Text(nl=(data.get("nl") or "").strip(), en=(data.get("en") or "").strip())
 
 
-def _cites(raw: list[str] | None) -> tuple[str, ...]:
-    return tuple(_cite(text) for text in raw or ())
-
-
-def _cite(text: str) -> str:
-    key = keys.try_parse(text)
-    return text if key is None else str(key)  # a bad key is kept: validate() names its node
+def _cites(texts: list[str] | None) -> tuple[str, ...]:
+    """Canonical law keys; a bad one is kept as written, for validate() to name its node."""
+    return tuple(
+        text if (key := keys.try_parse(text)) is None else str(key) for text in texts or ()
+    )
 
 
 def _tree(data: dict[str, Any], source: str) -> TreeSpec:
