@@ -18,7 +18,7 @@ from lib import limits
 from lib.auction import AuctionError, read_auction
 from lib.bridge import Seat, board_dealer
 from lib.fields import DayField, day_in_range
-from lib.widgets import MemoNumberInput
+from lib.widgets import MemoNumberInput, MemoTextInput
 from rulings import pairs
 from rulings.models import Ruling
 from rulings.wizard import CONTEXT_FIELDS, REQUIRED_TO_SAVE
@@ -157,8 +157,13 @@ def _context_field_prototypes() -> dict[str, forms.Field]:
     # A number or two names; the club's psyche register compares them (rulings.pairs).
     for name, label in (("pair_ns", _("Paar NZ")), ("pair_ew", _("Paar OW"))):
         fields[name].label = label
-        fields[name].widget.attrs.update(
-            placeholder=_("nummer of namen"), autocomplete="off", maxlength=limits.PAIR_MAX
+        fields[name].widget = MemoTextInput(
+            attrs={
+                **fields[name].widget.attrs,
+                "placeholder": _("nummer of namen"),
+                "autocomplete": "off",
+                "maxlength": limits.PAIR_MAX,
+            }
         )
     # The denomination includes no trump: "Kleur" alone made directors look for SA elsewhere.
     fields["contract_strain"].label = _("Kleur / SA")

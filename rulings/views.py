@@ -91,7 +91,7 @@ def _render_step(
             context["context_form"] = ContextForm.for_ruling(
                 ruling, session_memory.recalled(request)
             )
-        if not view.is_outcome:
+        if not view.is_outcome and not extra.get("keep_table"):
             context.setdefault("table_form", TableForm.for_ruling(ruling))
         if view.node.poll:  # a question a player poll answers (16B1(b)): its tally beside it
             context["poll_tally"] = polling.beside(ruling)
@@ -99,10 +99,18 @@ def _render_step(
 
 
 def _show(
-    request: HttpRequest, ruling: Ruling, number: int | None = None, error: str = ""
+    request: HttpRequest,
+    ruling: Ruling,
+    number: int | None = None,
+    error: str = "",
+    keep_table: bool = False,
 ) -> HttpResponse:
     """The response after a POST: with htmx the step itself (URL pushed), else a redirect.
-    The question a search opened the tree at (``vraag``) goes along to the next step."""
+    The question a search opened the tree at (``vraag``) goes along to the next step.
+
+    ``keep_table``: the POST came from this ruling's question page, which shows the table
+    form; the next question then keeps that form as it is on the page (``hx-preserve``,
+    with what the director typed and did not save yet) instead of rendering it again."""
     toward = request.POST.get("vraag", "")
     url = state_url(ruling, number)
     if toward:
@@ -116,7 +124,9 @@ def _show(
     view = step_view(ruling, number, toward)
     # The outcome comes at once; its context form (the slowest part to render) follows with
     # a second htmx request, so the director reads the ruling sooner (make bench).
-    return push_url(_render_step(request, view, ruling, error, lazy_context=True), url)
+    return push_url(
+        _render_step(request, view, ruling, error, lazy_context=True, keep_table=keep_table), url
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -278,7 +288,8 @@ def answer(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespon
     found = _ruling_to_direct(request, uuid)
     form = AnswerForm(request.POST)
     if not form.is_valid():
-        return _show(request, found, error=str(WizardError.MESSAGES[WizardError.NOT_A_CHOICE]))
+        refused = str(WizardError.MESSAGES[WizardError.NOT_A_CHOICE])
+        return _show(request, found, error=refused, keep_table=True)
     data = form.cleaned_data
     try:
         result = wizard.answer(
@@ -290,8 +301,8 @@ def answer(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespon
             revision=data["revision"],
         )
     except WizardError as error:
-        return _show(request, found, error=error.message)
-    return _show(request, found, result.number)
+        return _show(request, found, error=error.message, keep_table=True)
+    return _show(request, found, result.number, keep_table=True)
 
 
 @require_POST

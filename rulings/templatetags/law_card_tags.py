@@ -27,7 +27,7 @@ from typing import Any
 
 from django import template
 from django.template.loader import render_to_string
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils.html import linebreaks
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
@@ -210,16 +210,45 @@ def _structured(
 # The cards of a step, whole
 
 
+# The cards of a node are the same for every ruling on that frozen tree: made from the
+# snapshot (its digest covers the tree and the law text it froze), the language and each cited
+# edition as of its import time, the links' URL prefix, and from nothing of the request (no
+# user, no token: the template is rendered without one). They are kept per exactly those.
+CARDS_KEPT = 1024
+_cards: dict[tuple[Any, ...], SafeString] = {}
+
+
 @register.simple_tag
 def step_law_cards(view: Any) -> SafeString:
     """The law cards beside a wizard step (``rulings.steps.StepView``)."""
     language = get_language() or "nl"
-    cards = nest_cards(law_cards(view.tree.citations(view.node_key)))
+    citations = view.tree.citations(view.node_key)
+    editions = tuple(sorted({citation.edition for citation in citations}))
+    key = (
+        view.tree.digest,
+        view.node_key,
+        language,
+        tuple((code, law_of(code).imported_at) for code in editions),
+        get_script_prefix(),
+    )
+    html = _cards.get(key) if view.tree.digest else None
+    if html is None:
+        html = _cards_html(citations, language)
+        if view.tree.digest:
+            if len(_cards) >= CARDS_KEPT:
+                _cards.clear()
+            _cards[key] = html
+    return html
+
+
+def _cards_html(citations: Any, language: str) -> SafeString:
+    cards = nest_cards(law_cards(citations))
     shown = [present(card, language) for card in cards]
     return render_to_string("rulings/_law_cards.html", {"cards": shown})
 
 
 def clear_cache() -> None:
-    """Forget the structured cards made (between tests, whose law rows change without a new
-    import time)."""
+    """Forget the cards made (between tests, whose law rows change without a new import
+    time)."""
     _structured.cache_clear()
+    _cards.clear()

@@ -1,10 +1,10 @@
-"""The remembered number input renders exactly what Django's own renders."""
+"""The remembered number and text inputs render exactly what Django's own render."""
 
 from django import forms
 from django.utils.translation import gettext_lazy
 
 from lib import widgets
-from lib.widgets import MemoNumberInput
+from lib.widgets import MemoNumberInput, MemoTextInput
 
 
 def _both(value, attrs=None, **widget_attrs):
@@ -36,8 +36,33 @@ def test_rendered_once_per_context():
     assert len(widgets._memo) == 2
 
 
-def test_lazy_attribute_is_rendered_without_memo():
+def test_an_attribute_without_a_stable_key_is_rendered_without_memo():
     widgets.clear_memo()
-    html = MemoNumberInput(attrs={"title": gettext_lazy("Spel")}).render("board", 1)
-    assert 'title="Spel"' in html
+    html = MemoNumberInput(attrs={"title": object()}).render("board", 1)
+    assert "object object at" in html
     assert widgets._memo == {}
+
+
+def test_a_lazy_attribute_is_kept_per_language():
+    from django.utils import translation
+
+    widgets.clear_memo()
+    attrs = {"placeholder": gettext_lazy("nummer of namen")}
+    shown = {}
+    for language in ("nl", "en", "nl"):
+        with translation.override(language):
+            memo = MemoTextInput(attrs=attrs).render("pair_ns", "")
+            assert memo == forms.TextInput(attrs=attrs).render("pair_ns", "")
+            shown[language] = memo
+    assert 'placeholder="nummer of namen"' in shown["nl"]
+    assert 'placeholder="number or names"' in shown["en"]
+    assert len(widgets._memo) == 2
+
+
+def test_a_typed_pair_is_shown_only_for_that_value():
+    widgets.clear_memo()
+    first = MemoTextInput().render("pair_ns", "7 Jansen")
+    second = MemoTextInput().render("pair_ns", "8")
+    assert 'value="7 Jansen"' in first
+    assert 'value="8"' in second
+    assert "Jansen" not in second

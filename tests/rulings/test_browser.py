@@ -336,6 +336,29 @@ def test_open_rulings_are_told_apart_and_an_abandoned_one_is_discarded(
     assert Ruling.objects.filter(status=Status.DISCARDED, table=3).count() == 1
 
 
+def test_table_numbers_typed_but_not_saved_stay_while_the_director_answers(
+    page, live_server, sign_in, director_a, trees
+):
+    """The next question keeps the table form as it was on the page (hx-preserve): what the
+    director typed is still there, open, and saves as before."""
+    spec = trees
+    path = longest_path(spec)
+    sign_in(page, director_a)
+    open_tree(page, live_server, "Verzaking")
+    page.locator(f"button[name=choice][value={path.steps[0][1]}]").click()
+    expect_question(page, spec, path.steps[1][0])
+    page.locator("#table-details summary").click()
+    page.locator("#id_table").fill("9")
+    _node, choice_key = path.steps[1]
+    page.locator(f"button[name=choice][value={choice_key}]").click()
+    expect_question(page, spec, path.steps[2][0])
+    expect(page.locator("#id_table")).to_be_visible()
+    expect(page.locator("#id_table")).to_have_value("9")
+    page.locator("[data-table-form]").get_by_role("button", name="Bewaren").click()
+    expect(page.locator("#table-details summary")).to_contain_text("tafel 9")
+    assert Ruling.objects.get(table=9).current_node_key == path.steps[2][0]
+
+
 def test_the_audit_trail_reads_in_words(page, live_server, sign_in, director_a, trees):
     spec = trees
     path = longest_path(spec)

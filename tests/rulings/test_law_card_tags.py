@@ -205,3 +205,36 @@ def test_a_seed_provision_card_has_its_parents_official_headings_as_context(ship
     # The 2007 seed starts inside article 62, without its title.
     assert shown["context"] == ["62", "D Verzaking in de twaalfde slag"]
     assert shown["title"] == ""
+
+
+def test_a_nodes_cards_are_made_again_for_a_later_import_of_the_edition(shipped):
+    """The cards are kept per frozen tree, node, language and the cited editions' import
+    times: new words in the edition show once this process knows of the import."""
+    from django.utils import timezone, translation
+
+    from laws import edition_law
+    from laws.models import Article, Edition
+
+    view = draft_view(wizard.start("verzaking"), "voldongen")
+    with translation.override("nl"):
+        before = str(step_law_cards(view))
+        assert "63 Voldongen worden van een verzaking" in before
+        Article.objects.filter(edition__code="2017", number="63").update(title="Nieuwe titel")
+        assert str(step_law_cards(view)) == before  # no later import time known yet
+        Edition.objects.filter(code="2017").update(imported_at=timezone.now())
+        edition_law.note_import_time("2017", Edition.objects.get(code="2017").imported_at)
+        after = str(step_law_cards(view))
+    assert "63 Nieuwe titel" in after
+    assert "63 Voldongen worden van een verzaking" not in after
+
+
+def test_cards_of_a_tree_without_a_digest_are_not_kept(shipped):
+    from dataclasses import replace
+
+    from rulings.templatetags import law_card_tags
+
+    tree = replace(wizard.start("verzaking"), digest="")
+    law_card_tags.clear_cache()
+    html = step_law_cards(draft_view(tree, "voldongen"))
+    assert "law-citation" in html
+    assert law_card_tags._cards == {}

@@ -247,6 +247,33 @@ def test_an_htmx_answer_swaps_the_step_and_pushes_its_url(client_director_a, rul
     assert "2. Is het bod geaccepteerd?" in html  # the path so far
 
 
+def test_an_htmx_answer_keeps_the_table_form_on_the_page(client_director_a, ruling):
+    """The page that answered shows the table form: the next question keeps it as it is
+    (hx-preserve, typed values included) instead of sending it again."""
+    html = answer(client_director_a, ruling, "geaccepteerd", 2, "ja", **HTMX).content.decode()
+    kept = re.findall(r'<details[^>]*id="table-details"[^>]*>(.*?)</details>', html, re.S)
+    assert kept == [""]
+    assert 'hx-preserve="true"' in html
+    assert "data-table-form" not in html
+
+
+def test_the_table_form_is_sent_whole_where_the_page_has_none(client_director_a, ruling):
+    """A first answer (the draft page has no table form), a step opened by a link, a page
+    without htmx and a saved table form all carry the whole form, never a placeholder."""
+    pages = [
+        client_director_a.get(step_url(ruling, 2), **HTMX),
+        client_director_a.get(step_url(ruling, 2)),
+        client_director_a.post(reverse("wizard:table", args=[ruling.uuid]), {"table": "4"}, **HTMX),
+    ]
+    _new, url, _page, digest = draft_page(client_director_a)
+    pages.append(client_director_a.post(url, first_answer(digest=digest), **HTMX))
+    for response in pages:
+        html = response.content.decode()
+        assert response.status_code == 200
+        assert "data-table-form" in html
+        assert "hx-preserve" not in html
+
+
 def test_reaching_the_outcome_pushes_the_ruling_url(client_director_a, ruling):
     answer(client_director_a, ruling, "geaccepteerd", 2, "ja")
     ruling.refresh_from_db()
