@@ -49,6 +49,7 @@ from bench import browser, coldstart, data, finding, pbn, polls, scoring, synthe
 from bench.load import Gunicorn, Session, alternating, bare_load, wizard_load
 from bench.measure import (
     BenchError,
+    StepTimes,
     WizardRun,
     count_queries,
     form_post,
@@ -398,6 +399,25 @@ class Benchmark:
     def wizard_steps(self, tree):
         return step_times(self.client, tree, self.club.slug, self.scale.step_requests, self.rng)
 
+    def _first_and_later(self, times: StepTimes, where: str, bare50: float) -> None:
+        """The answers → next question above, split: a first answer creates the ruling, a
+        later one updates it (for reading the goal, which covers both)."""
+        first = times.first_questions
+        later = sorted(times.questions)
+        for value in first:
+            later.remove(value)
+        for name, values in (("first answers", first), ("later answers", later)):
+            if values:
+                self.add(
+                    S1,
+                    f"of which {name} → next question, {where}: p50",
+                    ms(p50(values)),
+                    "ms",
+                    reference=f"bare view p50 {ms(bare50):.2f} ms",
+                    ratio=p50(values) / bare50,
+                    note=f"{len(values)} answers",
+                )
+
     def step_figures(self) -> None:
         small_n, large_n = self.scale.trees
         kinds = (("questions", "answer → next question"), ("outcomes", "answer → outcome"))
@@ -435,6 +455,8 @@ class Benchmark:
                         goal=f"≤ {GOAL_STEP_P95_MS:g} ms",
                         ok=ms(s95) <= GOAL_STEP_P95_MS,
                     )
+                    if kind == "questions" and times.first_questions:
+                        self._first_and_later(times, where, bare50)
 
         def normalised(rulings: int, nodes: int, kind: str = "questions") -> float:
             times = self.steps_at[rulings][nodes]
