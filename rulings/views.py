@@ -46,6 +46,8 @@ from trees.models import TreeSnapshot
 from trees.spec import Snapshot
 
 STEP_TEMPLATE = "rulings/wizard_step.html"
+# How an htmx step carries the table form (see _show).
+WHOLE, KEPT, ON_OPEN = "whole", "kept", "on_open"
 DIRECTING = (Role.DIRECTOR, Role.ADMIN)
 
 
@@ -91,7 +93,7 @@ def _render_step(
             context["context_form"] = ContextForm.for_ruling(
                 ruling, session_memory.recalled(request)
             )
-        if not view.is_outcome and not extra.get("keep_table"):
+        if not view.is_outcome and extra.get("table_part", WHOLE) == WHOLE:
             context.setdefault("table_form", TableForm.for_ruling(ruling))
         if view.node.poll:  # a question a player poll answers (16B1(b)): its tally beside it
             context["poll_tally"] = polling.beside(ruling)
@@ -103,14 +105,16 @@ def _show(
     ruling: Ruling,
     number: int | None = None,
     error: str = "",
-    keep_table: bool = False,
+    table_part: str = WHOLE,
 ) -> HttpResponse:
     """The response after a POST: with htmx the step itself (URL pushed), else a redirect.
     The question a search opened the tree at (``vraag``) goes along to the next step.
 
-    ``keep_table``: the POST came from this ruling's question page, which shows the table
-    form; the next question then keeps that form as it is on the page (``hx-preserve``,
-    with what the director typed and did not save yet) instead of rendering it again."""
+    ``table_part``, how an htmx step carries the table form (round, table, board, pairs):
+    KEPT after an answer on this ruling's question page, which shows the form (htmx keeps it,
+    ``hx-preserve``, with what the director typed and did not save yet); ON_OPEN after a first
+    answer (the draft page had none: the form is fetched when the director opens it); WHOLE
+    otherwise."""
     toward = request.POST.get("vraag", "")
     url = state_url(ruling, number)
     if toward:
@@ -125,7 +129,7 @@ def _show(
     # The outcome comes at once; its context form (the slowest part to render) follows with
     # a second htmx request, so the director reads the ruling sooner (make bench).
     return push_url(
-        _render_step(request, view, ruling, error, lazy_context=True, keep_table=keep_table), url
+        _render_step(request, view, ruling, error, lazy_context=True, table_part=table_part), url
     )
 
 
@@ -220,7 +224,7 @@ def _first_answer(
     # is, is checked before it is shown. The user's clubs are known by now (the club above).
     if not roles_in(request, result.ruling.club_id):
         raise Http404
-    return _show(request, _check_directs(request, result.ruling), result.number)
+    return _show(request, _check_directs(request, result.ruling), result.number, table_part=ON_OPEN)
 
 
 def _first_refused(
@@ -289,7 +293,7 @@ def answer(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespon
     form = AnswerForm(request.POST)
     if not form.is_valid():
         refused = str(WizardError.MESSAGES[WizardError.NOT_A_CHOICE])
-        return _show(request, found, error=refused, keep_table=True)
+        return _show(request, found, error=refused, table_part=KEPT)
     data = form.cleaned_data
     try:
         result = wizard.answer(
@@ -301,8 +305,8 @@ def answer(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespon
             revision=data["revision"],
         )
     except WizardError as error:
-        return _show(request, found, error=error.message, keep_table=True)
-    return _show(request, found, result.number, keep_table=True)
+        return _show(request, found, error=error.message, table_part=KEPT)
+    return _show(request, found, result.number, table_part=KEPT)
 
 
 @require_POST
@@ -360,10 +364,17 @@ def context(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpRespo
     return _context_response(request, found, ContextForm.for_ruling(found), saved=True)
 
 
-@require_POST
+@never_cache
+@require_http_methods(["GET", "POST"])
 def table(request: AuthenticatedHttpRequest, uuid: uuid_lib.UUID) -> HttpResponse:
-    """Round, table and board at any step (the rest of the details follow at the outcome)."""
+    """Round, table and board at any step (the rest of the details follow at the outcome).
+    GET: the form alone, for a step that sent it ON_OPEN (without htmx: the step itself)."""
     found = _ruling_to_direct(request, uuid)
+    if request.method == "GET":
+        if not htmx.is_partial(request):
+            return redirect(state_url(found))
+        shown = {"ruling": found, "table_form": TableForm.for_ruling(found)}
+        return htmx.render(request, STEP_TEMPLATE, shown, partial="table_form")
     form = TableForm(request.POST)
     context: dict[str, Any]
     if form.is_valid():

@@ -258,20 +258,41 @@ def test_an_htmx_answer_keeps_the_table_form_on_the_page(client_director_a, ruli
 
 
 def test_the_table_form_is_sent_whole_where_the_page_has_none(client_director_a, ruling):
-    """A first answer (the draft page has no table form), a step opened by a link, a page
-    without htmx and a saved table form all carry the whole form, never a placeholder."""
+    """A step opened by a link, a page without htmx and a saved table form carry the whole
+    form, never a placeholder."""
     pages = [
         client_director_a.get(step_url(ruling, 2), **HTMX),
         client_director_a.get(step_url(ruling, 2)),
         client_director_a.post(reverse("wizard:table", args=[ruling.uuid]), {"table": "4"}, **HTMX),
     ]
-    _new, url, _page, digest = draft_page(client_director_a)
-    pages.append(client_director_a.post(url, first_answer(digest=digest), **HTMX))
     for response in pages:
         html = response.content.decode()
         assert response.status_code == 200
         assert "data-table-form" in html
         assert "hx-preserve" not in html
+        assert "data-table-on-open" not in html
+
+
+def test_after_a_first_answer_the_table_form_comes_when_it_is_opened(client_director_a, proef_tree):
+    """The draft page had no table form: the second question fetches it when the director
+    opens "Tafel en spel"; without htmx that address leads to the step, form and all."""
+    new, url, _page, digest = draft_page(client_director_a)
+    html = client_director_a.post(url, first_answer(digest=digest), **HTMX).content.decode()
+    table_url = reverse("wizard:table", args=[new])
+    assert "data-table-form" not in html
+    assert f'hx-get="{table_url}" hx-trigger="toggle once from:closest details"' in html
+    form = client_director_a.get(table_url, **HTMX)
+    assert form.status_code == 200
+    assert form.content.decode().strip().startswith("<form")
+    assert 'name="pair_ns"' in form.content.decode()
+    plain = client_director_a.get(table_url)
+    assert plain.status_code == 302
+    assert "data-table-form" in client_director_a.get(plain["Location"]).content.decode()
+
+
+def test_another_clubs_table_form_is_not_found(client_director_b, ruling):
+    response = client_director_b.get(reverse("wizard:table", args=[ruling.uuid]), **HTMX)
+    assert response.status_code == 404
 
 
 def test_reaching_the_outcome_pushes_the_ruling_url(client_director_a, ruling):
