@@ -14,6 +14,7 @@ from rulings import audit, hand_over, wizard
 from rulings.audit import Action
 from rulings.errors import WizardError
 from rulings.models import AuditEvent, LegalBasis, Mode, Status, Step
+from tests.support.rulings import ruling_along
 from trees.validate import paths
 
 FIRST = ("verzaakt", "strafkaart")  # "a defender did not play his penalty card"
@@ -479,16 +480,7 @@ def test_every_outcome_that_names_another_tree_hands_over(
 ):
     tree = wizard.start(slug)
     path = min((p for p in paths(tree.tree) if p.outcome == outcome), key=lambda p: len(p.steps))
-    (node, choice), *rest = path.steps
-    ruling = wizard.begin(
-        director=director_a,
-        tree=tree,
-        node_key=node,
-        choice_key=choice,
-        uuid=uuid.uuid4(),
-        club=club_a,
-    ).ruling
-    ruling = _answer_all(ruling, director_a, rest, first=2)
+    ruling = ruling_along(club_a, director_a, tree, list(path.steps))
     assert ruling.outcome_key == outcome
     result = hand_over.hand_over(ruling, outcome, ruling.revision, wizard.start(target), director_a)
     assert result.recorded
