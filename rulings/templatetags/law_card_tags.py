@@ -223,7 +223,9 @@ def step_law_cards(view: Any) -> SafeString:
     """The law cards beside a wizard step (``rulings.steps.StepView``)."""
     language = get_language() or "nl"
     citations = view.tree.citations(view.node_key)
-    editions = tuple(sorted({citation.edition for citation in citations}))
+    if not view.tree.digest:  # a tree not frozen from the database: nothing to key it by
+        return _cards_html(citations, language)
+    editions = sorted({citation.edition for citation in citations})
     key = (
         view.tree.digest,
         view.node_key,
@@ -231,13 +233,11 @@ def step_law_cards(view: Any) -> SafeString:
         tuple((code, law_of(code).imported_at) for code in editions),
         get_script_prefix(),
     )
-    html = _cards.get(key) if view.tree.digest else None
+    html = _cards.get(key)
     if html is None:
-        html = _cards_html(citations, language)
-        if view.tree.digest:
-            if len(_cards) >= CARDS_KEPT:
-                _cards.clear()
-            _cards[key] = html
+        if len(_cards) >= CARDS_KEPT:
+            _cards.clear()
+        html = _cards[key] = _cards_html(citations, language)
     return html
 
 
