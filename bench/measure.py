@@ -152,8 +152,9 @@ def post_answer(client: Client, run: WizardRun, answer: Answer) -> tuple[float, 
 @dataclass
 class StepTimes:
     questions: list[float] = field(default_factory=list)  # answer → next question
-    # Of ``questions``, the first answers (they create the ruling): reported apart, no goal.
+    # ``questions`` split: first answers (they create the ruling) and later ones, no goal.
     first_questions: list[float] = field(default_factory=list)
+    later_questions: list[float] = field(default_factory=list)
     outcomes: list[float] = field(default_factory=list)  # answer → outcome (+ context form)
     bare: list[float] = field(default_factory=list)  # one bare-view POST after each answer
     walks: int = 0
@@ -184,8 +185,8 @@ def step_times(
             first = run.step == 1
             elapsed, _ = post_answer(client, run, answer)
             (result.outcomes if answer.outcome else result.questions).append(elapsed)
-            if first and not answer.outcome:
-                result.first_questions.append(elapsed)
+            if not answer.outcome:
+                (result.first_questions if first else result.later_questions).append(elapsed)
             result.bare.append(bare_post(client))
     return result
 

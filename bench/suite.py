@@ -402,11 +402,8 @@ class Benchmark:
     def _first_and_later(self, times: StepTimes, where: str, bare50: float) -> None:
         """The answers → next question above, split: a first answer creates the ruling, a
         later one updates it (for reading the goal, which covers both)."""
-        first = times.first_questions
-        later = sorted(times.questions)
-        for value in first:
-            later.remove(value)
-        for name, values in (("first answers", first), ("later answers", later)):
+        split = (("first answers", times.first_questions), ("later answers", times.later_questions))
+        for name, values in split:
             if values:
                 self.add(
                     S1,
