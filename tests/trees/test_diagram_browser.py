@@ -84,6 +84,9 @@ def test_a_deep_node_is_shown_and_highlighted(loaded, live_server, page, size, s
     expect(marked).to_have_attribute("aria-current", "step")
     expect(page.locator("[data-zoom-level]")).to_have_text("100%")
     expect(marked).to_be_in_viewport()
+    # The page scrolls smoothly (Bootstrap's scroll-behavior): wait until the scroll has
+    # brought the whole box in, as the director would.
+    expect(page.locator(f"#d-{key} rect")).to_be_in_viewport(ratio=1)
     assert in_viewport(page, f"#d-{key} rect")
     assert in_box(page, f"#d-{key} rect")
     # Only the marked box is highlighted, and it is drawn at readable size (natural scale).
