@@ -1,7 +1,11 @@
 """lib.text: one prose renderer, one law anchor, one de-duplication of cited law text."""
 
+import hypothesis
+import hypothesis.strategies as st
+import markdown
 import pytest
 
+from lib import text as text_module
 from lib.text import (
     ARTICLE_ANCHOR,
     SUMMARY_ANCHOR,
@@ -192,3 +196,32 @@ def test_angle_brackets_outside_code_are_still_text():
     assert str(prose("`x` en <script>alert(1)</script>")) == (
         "<p><code>x</code> en &lt;script&gt;alert(1)&lt;/script&gt;</p>"
     )
+
+
+# --- The plain-line shortcut ----------------------------------------------------------------
+
+# Words, spaces and every piece of syntax Markdown knows, put together at random.
+_LINE_PARTS = [
+    "De", "leider", "2♠", "3", "27B1(b)", "é", " ", "  ", "\t", "\u00a0", ".", ",", ":", "=",
+    "*", "**", "_", "__", "`", "#", "## ", "1. ", "12.", "3)", "- ", "+ ", "> ", "&", "&amp;",
+    "&lt;", "<", "<b>", "[", "](x)", "!", "\\", "http://a.nl", "---", "~~", "|", "'", "\"",
+]  # fmt: skip
+
+
+@hypothesis.example("* De leider")
+@hypothesis.example("De *leider* kiest")
+@hypothesis.example("1986. Een jaar")
+@hypothesis.example("    code")
+@hypothesis.given(st.lists(st.sampled_from(_LINE_PARTS), min_size=1, max_size=8).map("".join))
+def test_a_line_converts_as_markdown_converts_it(line):
+    """A line that skips Markdown (no syntax in it) comes out as Markdown would make it."""
+    reference = markdown.Markdown(output_format="html").convert(line)
+    assert text_module._markdown(line) == reference
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["De leider kiest.", "2♠ is gespeeld; zie 27B1(b).", 'x - y = 3, ‘zo’ of "zo"'],
+)
+def test_an_ordinary_line_skips_markdown(line):
+    assert text_module._PLAIN.fullmatch(line)
