@@ -5,10 +5,11 @@ import hypothesis.strategies as st
 import markdown
 import pytest
 
-from lib import text as text_module
 from lib.text import (
+    _PLAIN,
     ARTICLE_ANCHOR,
     SUMMARY_ANCHOR,
+    _markdown,
     law_anchor,
     law_link,
     prose,
@@ -216,7 +217,7 @@ _LINE_PARTS = [
 def test_a_line_converts_as_markdown_converts_it(line):
     """A line that skips Markdown (no syntax in it) comes out as Markdown would make it."""
     reference = markdown.Markdown(output_format="html").convert(line)
-    assert text_module._markdown(line) == reference
+    assert _markdown(line) == reference
 
 
 @pytest.mark.parametrize(
@@ -224,4 +225,4 @@ def test_a_line_converts_as_markdown_converts_it(line):
     ["De leider kiest.", "2♠ is gespeeld; zie 27B1(b).", 'x - y = 3, ‘zo’ of "zo"'],
 )
 def test_an_ordinary_line_skips_markdown(line):
-    assert text_module._PLAIN.fullmatch(line)
+    assert _PLAIN.fullmatch(line)
