@@ -80,6 +80,9 @@ def test_a_new_tree_from_finder_to_outcome(
         answer(page, number, choice)
     expect(page.locator("#outcome-title")).to_have_text(spec.node(case["outcome"]).text.nl)
     expect(page.locator("[data-announce]")).to_be_visible()
+    # The board's details load after the outcome (htmx): the page is done when they are, and
+    # the server is then no longer reading for it while the test database is emptied.
+    expect(page.locator("form#context-form")).to_be_visible()
 
 
 def test_a_new_tree_drawn_explored_and_practised(loaded, page, live_server, sign_in, director_a):
