@@ -8,6 +8,7 @@ same machine load and the ratio stays meaningful on a busy machine.
 
 from __future__ import annotations
 
+import itertools
 import random
 import time
 import uuid as uuid_lib
@@ -80,6 +81,8 @@ class Answer:
     url: str
     data: dict[str, str]
     outcome: bool  # this answer reaches an outcome
+    target: str  # the node it leads to
+    index: int  # which of the question's choices it is (to walk the same path again)
 
 
 @dataclass
@@ -107,7 +110,9 @@ class WizardRun:
 
     def next_answer(self, choice_index: int | None = None) -> Answer:
         choices = self.tree.node(self.node).choices
-        choice = choices[choice_index] if choice_index is not None else self.rng.choice(choices)
+        if choice_index is None:
+            choice_index = self.rng.randrange(len(choices))
+        choice = choices[choice_index]
         data = {
             "node": self.node,
             "step": str(self.step),
@@ -123,7 +128,7 @@ class WizardRun:
             url = self.draft_url
         else:
             url = self.answer_url
-        return Answer(url, data, self.tree.is_outcome(choice.target))
+        return Answer(url, data, self.tree.is_outcome(choice.target), choice.target, choice_index)
 
     def advance(self, answer: Answer) -> None:
         if answer.outcome:
@@ -155,13 +160,16 @@ class StepTimes:
     # ``questions`` split: first answers (they create the ruling) and later ones, no goal.
     first_questions: list[float] = field(default_factory=list)
     later_questions: list[float] = field(default_factory=list)
-    outcomes: list[float] = field(default_factory=list)  # answer → outcome (+ context form)
+    # Answer → outcome (+ context form), apart by whether this process has shown that outcome
+    # before: the first showing makes its law cards and texts, which the process keeps.
+    outcomes: list[float] = field(default_factory=list)  # shown before
+    new_outcomes: list[float] = field(default_factory=list)  # shown for the first time
     bare: list[float] = field(default_factory=list)  # one bare-view POST after each answer
     walks: int = 0
 
     @property
     def answers(self) -> int:
-        return len(self.questions) + len(self.outcomes)
+        return len(self.questions) + len(self.outcomes) + len(self.new_outcomes)
 
 
 def step_times(
@@ -169,25 +177,49 @@ def step_times(
 ) -> StepTimes:
     """Answer POSTs on random paths through ``tree`` until ``requests`` answers to a question
     and at least ``requests // 4`` reaching an outcome are timed, each followed by one
-    bare-view POST."""
+    bare-view POST. Then, as long as fewer than ``requests // 4`` of those outcomes had been
+    shown before, the same paths again (new rulings), timing only their last answer: on a
+    large tree nearly every outcome a random walk reaches is new to the process, where a club's
+    evening reaches the same outcomes again."""
     result = StepTimes()
+    shown: set[str] = set()
     # Warm up: templates, the snapshot cache, the connection.
     for _ in range(2):
         run = WizardRun(tree, club_slug, rng)
         while not run.done:
-            post_answer(client, run, run.next_answer())
+            answer = run.next_answer()
+            post_answer(client, run, answer)
+        shown.add(answer.target)
         bare_post(client)
-    while len(result.questions) < requests or len(result.outcomes) < requests // 4:
+    paths: list[list[int]] = []
+    while (
+        len(result.questions) < requests
+        or len(result.outcomes) + len(result.new_outcomes) < requests // 4
+    ):
         run = WizardRun(tree, club_slug, rng)
         result.walks += 1
+        paths.append([])
         while not run.done:
             answer = run.next_answer()
             first = run.step == 1
+            paths[-1].append(answer.index)
             elapsed, _ = post_answer(client, run, answer)
-            (result.outcomes if answer.outcome else result.questions).append(elapsed)
-            if not answer.outcome:
+            if answer.outcome:
+                (result.outcomes if answer.target in shown else result.new_outcomes).append(elapsed)
+                shown.add(answer.target)
+            else:
+                result.questions.append(elapsed)
                 (result.first_questions if first else result.later_questions).append(elapsed)
             result.bare.append(bare_post(client))
+    for path in itertools.cycle(paths):
+        if len(result.outcomes) >= requests // 4:
+            break
+        run = WizardRun(tree, club_slug, rng)
+        for index in path:
+            answer = run.next_answer(index)
+            elapsed, _ = post_answer(client, run, answer)
+        result.outcomes.append(elapsed)
+        result.bare.append(bare_post(client))
     return result
 
 

@@ -66,11 +66,13 @@ from bench.run import (
     GOAL_FLAT,
     GOAL_INDEX_DRY_RUN_S,
     GOAL_MEMORY_FLAT,
+    GOAL_NEW_OUTCOME_RATIO,
     GOAL_PAGE_MS,
     GOAL_RATE_LINEAR,
     GOAL_STEP_P95_MS,
     GOAL_STEP_QUERIES,
     GOAL_STEP_RATIO,
+    GOAL_THROUGHPUT_SHARE,
     REFERENCE_EDITION,
     SHIPPED_TREE,
     SYNTHETIC_EDITION,
@@ -417,13 +419,20 @@ class Benchmark:
 
     def step_figures(self) -> None:
         small_n, large_n = self.scale.trees
-        kinds = (("questions", "answer → next question"), ("outcomes", "answer → outcome"))
+        # (times, title, p50 goal as a multiple of the bare view)
+        kinds = (
+            ("questions", "answer → next question", GOAL_STEP_RATIO),
+            ("outcomes", "answer → outcome shown before", GOAL_STEP_RATIO),
+            ("new_outcomes", "answer → outcome shown for the first time", GOAL_NEW_OUTCOME_RATIO),
+        )
         for rulings, by_tree in self.steps_at.items():
             label = _thousands(self.total_rulings if rulings else 0)
             for nodes, times in by_tree.items():
                 bare50, bare95 = p50(times.bare), p95(times.bare)
-                for kind, title in kinds:
+                for kind, title, goal in kinds:
                     values = getattr(times, kind)
+                    if not values:  # a small tree's outcomes are all shown while warming up
+                        continue
                     s50, s95 = p50(values), p95(values)
                     where = f"{nodes}-node tree, {label} rulings"
                     self.add(
@@ -433,14 +442,10 @@ class Benchmark:
                         "ms",
                         reference=f"bare view p50 {ms(bare50):.2f} ms",
                         ratio=s50 / bare50,
-                        goal=f"≤ {GOAL_STEP_RATIO:g}× bare",
-                        ok=s50 / bare50 <= GOAL_STEP_RATIO,
+                        goal=f"≤ {goal:g}× bare",
+                        ok=s50 / bare50 <= goal,
                         note=f"{len(values)} answers"
-                        + (
-                            " (the context form follows in its own request)"
-                            if kind == "outcomes"
-                            else ""
-                        ),
+                        + ("" if kind == "questions" else " (the context form follows apart)"),
                     )
                     self.add(
                         S1,
@@ -460,7 +465,7 @@ class Benchmark:
             return p50(getattr(times, kind)) / p50(times.bare)
 
         large = self.scale.rulings
-        for kind, title in kinds:
+        for kind, title, _ in kinds[:2]:  # the same work on both sides: steps shown before
             value = normalised(large, large_n, kind)
             # (what grows, the same step with less of it, how that reference is named)
             for name, reference, label in (
@@ -776,8 +781,8 @@ class Benchmark:
                 "req/s",
                 reference=f"bare view {bare.per_second:.0f} req/s",
                 ratio=ratio,
-                goal=f"≥ {1 / GOAL_STEP_RATIO:.2f}× bare (within {GOAL_STEP_RATIO:g}×)",
-                ok=ratio >= 1 / GOAL_STEP_RATIO,
+                goal=f"≥ {GOAL_THROUGHPUT_SHARE:.2f}× bare",
+                ok=ratio >= GOAL_THROUGHPUT_SHARE,
                 note=f"latency p50 {ms(wiz.p50):.1f} ms / p95 {ms(wiz.p95):.1f} ms vs bare "
                 f"{ms(bare.p50):.1f} / {ms(bare.p95):.1f} ms; {wiz.requests} requests",
             )
