@@ -10,6 +10,7 @@ dropped at the end. Nothing outside the temporary folder is written except the r
 from __future__ import annotations
 
 import argparse
+import copy
 import os
 import shutil
 import signal
@@ -20,6 +21,14 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def with_bare_template(templates: list[dict]) -> list[dict]:
+    """``TEMPLATES`` with the folder of the bare reference view's template added (bench settings;
+    a test of the harness that serves the bare view)."""
+    added = copy.deepcopy(templates)
+    added[0]["DIRS"] = [*added[0]["DIRS"], ROOT / "bench" / "templates"]
+    return added
 
 
 @dataclass(frozen=True)

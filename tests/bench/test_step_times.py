@@ -2,14 +2,12 @@
 the process has shown before from one reaching an outcome it shows for the first time, and
 walks the same paths again until enough of the first kind are timed (issue 26's step goal)."""
 
-import copy
 import random
 
 import pytest
-from django.conf import settings as django_settings
 
 from bench.measure import step_times
-from bench.run import SHIPPED_TREE
+from bench.run import SHIPPED_TREE, with_bare_template
 from rulings import wizard
 from rulings.models import Ruling
 
@@ -22,9 +20,7 @@ def test_outcomes_are_timed_apart_by_whether_the_process_showed_them(
 ):
     # The bare reference view, as bench/settings.py adds it.
     settings.ROOT_URLCONF = "bench.urls"
-    templates = copy.deepcopy(django_settings.TEMPLATES)
-    templates[0]["DIRS"] = [*templates[0]["DIRS"], django_settings.BASE_DIR / "bench" / "templates"]
-    settings.TEMPLATES = templates
+    settings.TEMPLATES = with_bare_template(settings.TEMPLATES)
     tree = wizard.start(SHIPPED_TREE)
 
     times = step_times(client_director_a, tree, club_a.slug, 8, random.Random(5))
